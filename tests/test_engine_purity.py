@@ -1,0 +1,21 @@
+"""The rules engine under game/ must never import pygame (architecture.md: the engine is pure)."""
+
+import ast
+from pathlib import Path
+
+GAME = Path(__file__).resolve().parent.parent / "game"
+
+
+def test_nothing_under_game_imports_pygame() -> None:
+    offenders = []
+    for path in sorted(GAME.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            if any(name == "pygame" or name.startswith("pygame.") for name in names):
+                offenders.append(f"{path.relative_to(GAME.parent)}:{node.lineno}")
+    assert offenders == [], f"pygame imported in the engine: {offenders}"

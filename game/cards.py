@@ -1,0 +1,254 @@
+"""Cards: their tasks (the fields to fill), their rewards, and the rules of filling a task.
+
+A task is a row of fields. Each field may demand a colour (or be white: any die) and may print a
+number (then exactly that number is needed). Neighbouring fields may be joined by `<` (the right
+value must be larger) or `=` (equal values); `,` joins nothing. A task may also demand that the
+sum of all its fields reaches a target. This covers every task kind the rules describe: fixed
+numbers, coloured and white fields, rising chains, equal groups and sum targets.
+
+Text form of a task (used by the deck file, docs and messages): fields are `W` (white) or a
+colour letter `Y O G B P`, optionally followed by a printed number, joined by the relation signs,
+for example `W < W < O < W < W` or `O = W, G = W = W` or `Y3, B3`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from game.colours import Colour
+
+DIE_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+MIN_FIELDS = 2
+MAX_FIELDS = 8
+BONUS_USES = 3
+
+
+class CardKind(StrEnum):
+    SCORING = "scoring"
+    BONUS = "bonus"
+
+
+class BonusKind(StrEnum):
+    PLUS_MINUS = "plus-minus"
+    RECOLOUR = "recolour"
+    EXTRA_DIE = "extra-die"
+    WILD_COLOUR = "wild-colour"
+    DISCOUNT = "discount"
+
+
+class ScoringKind(StrEnum):
+    ADJACENT_COMPLETED = "adjacent-completed"  # per completed card sharing an edge
+    COLOUR_COUNT = "colour-count"  # per card of colour C in the display
+    ADJACENT_COLOUR = "adjacent-colour"  # per card of colour C sharing an edge
+    COMPLETE_LINES = "complete-lines"  # per row/column of 3 completed cards
+    FIVE_COLOURS = "five-colours"  # once, if all 5 colours are in the display
+    MONO_LINES = "mono-lines"  # per row/column of 3 cards of one colour
+    BONUS_KINDS = "bonus-kinds"  # per different completed bonus kind
+
+
+SCORING_KINDS_WITH_COLOUR = frozenset({ScoringKind.COLOUR_COUNT, ScoringKind.ADJACENT_COLOUR})
+
+
+class Relation(StrEnum):
+    NONE = ","
+    LESS = "<"
+    EQUAL = "="
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One task field: the colour it demands (None = white, any die) and its printed number."""
+
+    colour: Colour | None = None
+    number: int | None = None
+
+    def text(self) -> str:
+        letter = "W" if self.colour is None else self.colour.value
+        return letter if self.number is None else f"{letter}{self.number}"
+
+    def accepts(self, value: int, colour: Colour) -> bool:
+        """Whether a die of this (effective) value and colour may fill this field."""
+        if self.number is not None and value != self.number:
+            return False
+        return self.colour is None or self.colour == colour
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """The upper half of a card: fields, the relations between neighbours, a sum target."""
+
+    fields: tuple[Field, ...]
+    relations: tuple[Relation, ...]  # relations[i] joins fields[i] and fields[i + 1]
+    sum_at_least: int = 0  # 0: no sum target
+
+    def __post_init__(self) -> None:
+        if len(self.relations) != max(0, len(self.fields) - 1):
+            raise ValueError("a task needs exactly one relation between each pair of neighbours")
+
+    def __len__(self) -> int:
+        return len(self.fields)
+
+    def text(self) -> str:
+        parts = [self.fields[0].text()] if self.fields else []
+        for relation, field in zip(self.relations, self.fields[1:], strict=True):
+            parts.append(f"{relation.value} {field.text()}" if relation != Relation.NONE else f", {field.text()}")
+        body = " ".join(parts).replace(" ,", ",")
+        return body if not self.sum_at_least else f"{body}; sum >= {self.sum_at_least}"
+
+    def _choices(self, index: int, filled: Sequence[int | None]) -> tuple[int, ...]:
+        value = filled[index]
+        if value is not None:
+            return (value,)
+        number = self.fields[index].number
+        return DIE_FACES if number is None else (number,)
+
+    def best_sum(self, filled: Sequence[int | None]) -> int | None:
+        """The largest total the task can still reach with `filled` kept, or None if no way exists.
+
+        Values must stay within the printed numbers and the `<` / `=` relations; the sum target
+        is not applied here. A dynamic programme over the row: O(fields x 36).
+        """
+        count = len(self.fields)
+        # best[v]: best total of the fields from i to the end, field i holding value v
+        best: dict[int, int] = {v: v for v in self._choices(count - 1, filled)}
+        for i in range(count - 2, -1, -1):
+            relation = self.relations[i]
+            step: dict[int, int] = {}
+            for v in self._choices(i, filled):
+                tails = [
+                    total
+                    for w, total in best.items()
+                    if relation == Relation.NONE
+                    or (relation == Relation.LESS and v < w)
+                    or (relation == Relation.EQUAL and v == w)
+                ]
+                if tails:
+                    step[v] = v + max(tails)
+            best = step
+            if not best:
+                return None
+        return max(best.values()) if best else None
+
+    def completable(self, filled: Sequence[int | None]) -> bool:
+        """Whether the empty fields can still be filled so that the whole task holds."""
+        total = self.best_sum(filled)
+        return total is not None and total >= self.sum_at_least
+
+    def satisfied(self, values: Sequence[int | None]) -> bool:
+        """Whether every field is filled and every rule of the task holds."""
+        return all(v is not None for v in values) and self.completable(values)
+
+    def empty_fields(self, filled: Sequence[int | None]) -> tuple[int, ...]:
+        return tuple(i for i, v in enumerate(filled) if v is None)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of the deck. Scoring cards score at the end; bonus cards give a power."""
+
+    id: str
+    kind: CardKind
+    colour: Colour | None  # None only for wild-colour bonus cards
+    task: Task
+    bonus: BonusKind | None = None
+    scoring: ScoringKind | None = None
+    points: int = 0
+    scoring_colour: Colour | None = None  # the colour C of colour-count / adjacent-colour cards
+    title: str = ""
+
+    @property
+    def uses(self) -> int:
+        """How many bonus marks the card carries (wild colour acts once, at the end)."""
+        if self.bonus is None or self.bonus == BonusKind.WILD_COLOUR:
+            return 0
+        return BONUS_USES
+
+    def reward_text(self) -> str:
+        """A short English description of the reward (the UI translates by kind instead)."""
+        if self.bonus is not None:
+            return self.bonus.value
+        assert self.scoring is not None
+        colour = f" {self.scoring_colour.word}" if self.scoring_colour else ""
+        return f"{self.scoring.value}{colour} x{self.points}"
+
+
+def parse_task(text: str, sum_at_least: int = 0) -> Task:
+    """Parse the task notation (see the module docstring); raises ValueError with the reason."""
+    tokens = text.replace(",", " , ").replace("<", " < ").replace("=", " = ").split()
+    if not tokens:
+        raise ValueError("the task is empty")
+    fields: list[Field] = []
+    relations: list[Relation] = []
+    expect_field = True
+    for token in tokens:
+        if expect_field:
+            fields.append(_parse_field(token))
+        else:
+            try:
+                relations.append(Relation(token))
+            except ValueError:
+                raise ValueError(
+                    f"expected '<', '=' or ',' between fields, found {token!r}"
+                ) from None
+        expect_field = not expect_field
+    if expect_field:
+        raise ValueError(f"the task ends with the sign {tokens[-1]!r} instead of a field")
+    if not MIN_FIELDS <= len(fields) <= MAX_FIELDS:
+        raise ValueError(f"a task has {MIN_FIELDS} to {MAX_FIELDS} fields, this one has {len(fields)}")
+    task = Task(tuple(fields), tuple(relations), sum_at_least)
+    if sum_at_least < 0:
+        raise ValueError("the sum target cannot be negative")
+    if not task.completable([None] * len(fields)):
+        raise ValueError("no roll of dice can ever fulfil this task")
+    return task
+
+
+def _parse_field(token: str) -> Field:
+    letter, number_text = token[:1].upper(), token[1:]
+    if letter == "W":
+        colour = None
+    else:
+        try:
+            colour = Colour(letter)
+        except ValueError:
+            raise ValueError(f"unknown field {token!r}: a field is W, Y, O, G, B or P") from None
+    if not number_text:
+        return Field(colour, None)
+    if not number_text.isdigit() or not 1 <= int(number_text) <= 6:
+        raise ValueError(f"unknown field {token!r}: a printed number is 1 to 6")
+    return Field(colour, int(number_text))
+
+
+def assignments(
+    task: Task,
+    filled: Sequence[int | None],
+    dice: Sequence[tuple[Colour, int, Colour]],
+) -> Iterator[tuple[Colour, ...]]:
+    """Every way to fill all empty fields at once with distinct dice.
+
+    `dice` lists the usable dice as (die, effective value, effective colour). Yields, for the empty
+    fields in order, the die used for each. Prunes with `completable` after every placed die.
+    """
+    empty = task.empty_fields(filled)
+    if len(empty) > len(dice):
+        return
+    work = list(filled)
+
+    def extend(position: int, used: int) -> Iterator[tuple[Colour, ...]]:
+        if position == len(empty):
+            yield ()
+            return
+        index = empty[position]
+        field = task.fields[index]
+        for slot, (die, value, colour) in enumerate(dice):
+            if used & (1 << slot) or not field.accepts(value, colour):
+                continue
+            work[index] = value
+            if task.completable(work):
+                for rest in extend(position + 1, used | (1 << slot)):
+                    yield (die, *rest)
+            work[index] = None
+
+    yield from extend(0, 0)

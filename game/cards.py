@@ -93,8 +93,9 @@ class Task:
     def text(self) -> str:
         parts = [self.fields[0].text()] if self.fields else []
         for relation, field in zip(self.relations, self.fields[1:], strict=True):
-            parts.append(f"{relation.value} {field.text()}" if relation != Relation.NONE else f", {field.text()}")
-        body = " ".join(parts).replace(" ,", ",")
+            sign = "," if relation == Relation.NONE else f" {relation.value}"
+            parts.append(f"{sign} {field.text()}")
+        body = "".join([parts[0], *parts[1:]]) if parts else ""
         return body if not self.sum_at_least else f"{body}; sum >= {self.sum_at_least}"
 
     def _choices(self, index: int, filled: Sequence[int | None]) -> tuple[int, ...]:

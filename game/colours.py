@@ -30,7 +30,7 @@ class Colour(StrEnum):
         return GLYPHS[self]
 
     @property
-    def index(self) -> int:
+    def slot(self) -> int:
         """Position of this colour's die in a dice tuple."""
         return _INDEX[self]
 

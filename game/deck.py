@@ -137,7 +137,7 @@ def _card_from_entry(entry: Any, source: str, position: int) -> Card:
     if unknown:
         raise fail(sorted(unknown)[0], "unknown key")
     try:
-        kind = CardKind(entry.get("kind"))
+        kind = CardKind(str(entry.get("kind")))
     except ValueError:
         raise fail("kind", "must be 'scoring' or 'bonus'") from None
     total = entry.get("sum", 0)

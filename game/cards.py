@@ -190,9 +190,7 @@ def parse_task(text: str, sum_at_least: int = 0) -> Task:
             try:
                 relations.append(Relation(token))
             except ValueError:
-                raise ValueError(
-                    f"expected '<', '=' or ',' between fields, found {token!r}"
-                ) from None
+                raise ValueError(f"expected '<', '=' or ',' between fields, found {token!r}") from None
         expect_field = not expect_field
     if expect_field:
         raise ValueError(f"the task ends with the sign {tokens[-1]!r} instead of a field")

@@ -45,7 +45,16 @@ SCORING_KIND_COUNTS: Mapping[ScoringKind, int] = {
 }
 
 _CARD_KEYS = {
-    "id", "kind", "colour", "task", "sum", "bonus", "scoring", "points", "scoring_colour", "title",
+    "id",
+    "kind",
+    "colour",
+    "task",
+    "sum",
+    "bonus",
+    "scoring",
+    "points",
+    "scoring_colour",
+    "title",
 }
 
 
@@ -145,7 +154,7 @@ def _card_from_entry(entry: Any, source: str, position: int) -> Card:
         raise fail("sum", "must be a whole number, the least sum of the fields")
     task_text = entry.get("task")
     if not isinstance(task_text, str):
-        raise fail("task", "missing (for example task = \"W < W < W\")")
+        raise fail("task", 'missing (for example task = "W < W < W")')
     try:
         task = parse_task(task_text, total)
     except ValueError as error:

@@ -1,0 +1,37 @@
+"""Chance events: the outcomes of a due roll or card draw, and sampling one with a seeded generator.
+
+The engine holds no random generator. Whoever drives a game (game/match.py, the bots' simulations,
+the tests) passes one in; the outcome becomes an ordinary action (`roll ...`, `draw ...`) that is
+recorded, so a game replays identically from its action list.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+from game.actions import Action, Draw, Roll
+from game.state import Phase, State
+
+
+def chance_outcomes(state: State) -> list[tuple[Action, float]]:
+    """Every outcome of the due chance event with its probability (all equally likely)."""
+    if state.phase == Phase.ROLL:
+        dice = state.to_roll
+        faces = list(product(range(1, 7), repeat=len(dice)))
+        weight = 1.0 / len(faces)
+        return [(Roll(tuple(zip(dice, values, strict=True))), weight) for values in faces]
+    if state.phase == Phase.DRAW:
+        cards = state.pile(state.draws[0].row).next_cards()
+        return [(Draw(card), 1.0 / len(cards)) for card in cards]
+    return []
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """One outcome of the due chance event, drawn with `rng` (cheap: no list of 7,776 rolls)."""
+    if state.phase == Phase.ROLL:
+        return Roll(tuple((die, rng.randint(1, 6)) for die in state.to_roll))
+    if state.phase == Phase.DRAW:
+        cards = state.pile(state.draws[0].row).next_cards()
+        return Draw(cards[rng.randrange(len(cards))])
+    raise ValueError(f"no chance event is due in phase {state.phase}")

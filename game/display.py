@@ -1,0 +1,168 @@
+"""A player's display: the cards they placed, where, what is written on them, marks used.
+
+Positions are (row, column) relative to the first card placed, which sits at (0, 0). The display
+floats: it may grow in any direction as long as all cards fit in a 3x3 box (the rules: "as soon as
+3 cards are horizontal and 3 vertical, the remaining places are predetermined").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from game.cards import BonusKind, Card, CardKind
+from game.colours import Colour
+
+GRID = 3
+MAX_CARDS = GRID * GRID
+Pos = tuple[int, int]
+
+NEIGHBOURS_8: tuple[Pos, ...] = tuple(
+    (dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)
+)
+NEIGHBOURS_4: tuple[Pos, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedCard:
+    """A card in a display with its written values, bonus marks used and chosen wild colour."""
+
+    card: Card
+    pos: Pos
+    filled: tuple[int | None, ...]
+    marks_used: int = 0
+    wild_colour: Colour | None = None
+
+    @staticmethod
+    def new(card: Card, pos: Pos) -> PlacedCard:
+        return PlacedCard(card, pos, (None,) * len(card.task))
+
+    @property
+    def id(self) -> str:
+        return self.card.id
+
+    @property
+    def completed(self) -> bool:
+        return all(value is not None for value in self.filled)
+
+    @property
+    def empty_count(self) -> int:
+        return sum(1 for value in self.filled if value is None)
+
+    @property
+    def marks_left(self) -> int:
+        return self.card.uses - self.marks_used if self.completed else 0
+
+    @property
+    def colour(self) -> Colour | None:
+        """The colour that counts for scoring: a wild card has one only once completed and chosen."""
+        if self.card.bonus == BonusKind.WILD_COLOUR:
+            return self.wild_colour if self.completed else None
+        return self.card.colour
+
+    def with_value(self, index: int, value: int) -> PlacedCard:
+        filled = list(self.filled)
+        filled[index] = value
+        return replace(self, filled=tuple(filled))
+
+
+@dataclass(frozen=True, slots=True)
+class Display:
+    """All cards of one player, in the order they were placed."""
+
+    cards: tuple[PlacedCard, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[PlacedCard]:
+        return iter(self.cards)
+
+    @property
+    def full(self) -> bool:
+        return len(self.cards) >= MAX_CARDS
+
+    def find(self, card_id: str) -> PlacedCard | None:
+        for placed in self.cards:
+            if placed.id == card_id:
+                return placed
+        return None
+
+    def at(self, pos: Pos) -> PlacedCard | None:
+        for placed in self.cards:
+            if placed.pos == pos:
+                return placed
+        return None
+
+    def positions(self) -> frozenset[Pos]:
+        return frozenset(placed.pos for placed in self.cards)
+
+    def legal_cells(self) -> tuple[Pos, ...]:
+        """Cells where a new card may go: touching a card by edge or corner, within 3x3."""
+        if not self.cards:
+            return ((0, 0),)
+        if self.full:
+            return ()
+        taken = self.positions()
+        rows = [r for r, _ in taken]
+        cols = [c for _, c in taken]
+        cells: set[Pos] = set()
+        for r, c in taken:
+            for dr, dc in NEIGHBOURS_8:
+                cell = (r + dr, c + dc)
+                if cell in taken:
+                    continue
+                if max(*rows, cell[0]) - min(*rows, cell[0]) >= GRID:
+                    continue
+                if max(*cols, cell[1]) - min(*cols, cell[1]) >= GRID:
+                    continue
+                cells.add(cell)
+        return tuple(sorted(cells))
+
+    def place(self, card: Card, pos: Pos) -> Display:
+        return Display((*self.cards, PlacedCard.new(card, pos)))
+
+    def replace_card(self, placed: PlacedCard) -> Display:
+        return Display(tuple(placed if p.id == placed.id else p for p in self.cards))
+
+    def completed_bonus_cards(self, kind: BonusKind) -> tuple[PlacedCard, ...]:
+        """Completed cards of a bonus kind, in reading order (top row first, then left to right)."""
+        found = [p for p in self.cards if p.card.bonus == kind and p.completed]
+        return tuple(sorted(found, key=lambda p: p.pos))
+
+    def marks_left(self, kind: BonusKind) -> int:
+        return sum(p.marks_left for p in self.completed_bonus_cards(kind))
+
+    def spend_marks(self, kind: BonusKind, count: int) -> Display:
+        """Cross off `count` marks of a bonus kind, from the first card in reading order on."""
+        display = self
+        for placed in self.completed_bonus_cards(kind):
+            if count <= 0:
+                break
+            take = min(count, placed.marks_left)
+            if take:
+                display = display.replace_card(replace(placed, marks_used=placed.marks_used + take))
+                count -= take
+        if count > 0:
+            raise ValueError(f"not enough {kind.value} marks")
+        return display
+
+    def empty_fields(self) -> int:
+        return sum(p.empty_count for p in self.cards)
+
+    def scoring_cards(self) -> tuple[PlacedCard, ...]:
+        return tuple(p for p in self.cards if p.card.kind == CardKind.SCORING)
+
+    def lines(self) -> list[list[PlacedCard]]:
+        """Every row and column that holds 3 cards (a display is at most 3 wide and 3 high)."""
+        by_row: dict[int, list[PlacedCard]] = {}
+        by_col: dict[int, list[PlacedCard]] = {}
+        for placed in self.cards:
+            by_row.setdefault(placed.pos[0], []).append(placed)
+            by_col.setdefault(placed.pos[1], []).append(placed)
+        return [line for line in (*by_row.values(), *by_col.values()) if len(line) == GRID]
+
+    def edge_neighbours(self, placed: PlacedCard) -> list[PlacedCard]:
+        r, c = placed.pos
+        found = (self.at((r + dr, c + dc)) for dr, dc in NEIGHBOURS_4)
+        return [p for p in found if p is not None]

@@ -1,0 +1,168 @@
+"""The public vocabulary of the rules engine, used alike by the screens, the bots and the tests.
+
+    state = new_game(players=2, start_player=0)        # or solo_level=3 with players=1
+    turn = whose_turn(state)                           # Turn("chance"), Turn("seat", 1), Turn("end")
+    actions = legal_actions(state)                     # every legal action here
+    state = apply(state, parse("reroll YOG"))          # IllegalActionError if not allowed
+    chance_outcomes(state) / sample_chance(state, rng) # when chance is due
+    result(state)                                      # the Outcome once the game is over
+    view(state, seat)                                  # what one seat may see
+
+See docs/engine.md for examples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from game import flow
+from game.actions import Action, Row, parse
+from game.cards import CardKind
+from game.chance import chance_outcomes, sample_chance
+from game.deck import Deck, standard_deck
+from game.rules import IllegalActionError, apply, legal_actions, price, usable_dice
+from game.scoring import SeatScore, score_display, winners
+from game.solo import LevelInfo, level_info
+from game.state import MAX_SEATS, Config, Phase, Pile, Seat, State
+
+__all__ = [
+    "Action",
+    "IllegalActionError",
+    "Outcome",
+    "Turn",
+    "apply",
+    "chance_outcomes",
+    "legal_actions",
+    "new_game",
+    "parse",
+    "price",
+    "result",
+    "sample_chance",
+    "usable_dice",
+    "view",
+    "whose_turn",
+]
+
+HIDDEN = "?"
+
+
+class SetupError(ValueError):
+    """A game cannot be started with these settings; the message says which one is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose decision it is: a seat's, chance's, or nobody's (the game is over)."""
+
+    kind: Literal["seat", "chance", "end"]
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: every seat's score with its per-card breakdown, and the winners."""
+
+    scores: tuple[SeatScore, ...]
+    winners: tuple[int, ...]
+    tie_broken: bool  # the top score was shared and empty fields decided
+    solo_level: LevelInfo | None = None
+
+    @property
+    def solo_won(self) -> bool | None:
+        if self.solo_level is None:
+            return None
+        return self.scores[0].total >= self.solo_level.target
+
+
+def new_game(
+    players: int,
+    *,
+    start_player: int = 0,
+    solo_level: int | None = None,
+    deck: Deck | None = None,
+    deck_order: Mapping[Row, Sequence[str]] | None = None,
+) -> State:
+    """A new game, waiting for its first chance event (the market reveal and the deal).
+
+    `deck_order` fixes the order of one or both decks (first card drawn first); without it the
+    decks are shuffled, which the engine models by drawing any unseen card with equal chance.
+    """
+    if not 1 <= players <= MAX_SEATS:
+        raise SetupError(f"a game has 1 to {MAX_SEATS} players, not {players}")
+    if not 0 <= start_player < players:
+        raise SetupError(f"the start player must be a seat from 0 to {players - 1}")
+    if solo_level is not None and players != 1:
+        raise SetupError("a solo level needs exactly one player")
+    if players == 1:
+        level_info(solo_level or 1)
+    deck = deck or standard_deck()
+    piles = []
+    for row, kind in ((Row.SCORING, CardKind.SCORING), (Row.BONUS, CardKind.BONUS)):
+        ids = deck.ids(kind)
+        order = (deck_order or {}).get(row)
+        if order is None:
+            piles.append(Pile(tuple(sorted(ids))))
+            continue
+        if sorted(order) != sorted(ids):
+            raise SetupError(f"the fixed order of the {kind.value} deck must hold each of its cards once")
+        piles.append(Pile(tuple(order), ordered=True))
+    config = Config(players, start_player, (solo_level or 1) if players == 1 else None)
+    state = State(
+        config=config,
+        deck=deck,
+        phase=Phase.DRAW,
+        seats=tuple(Seat() for _ in range(players)),
+        piles=(piles[0], piles[1]),
+        market=((None,) * 4, (None,) * 4),
+    )
+    return flow.deal(state)
+
+
+def whose_turn(state: State) -> Turn:
+    if state.is_over:
+        return Turn("end")
+    if state.is_chance:
+        return Turn("chance")
+    return Turn("seat", state.decider)
+
+
+def result(state: State) -> Outcome:
+    """The final scores; only defined once the game is over."""
+    if not state.is_over:
+        raise IllegalActionError("the game is not over yet")
+    scores = tuple(score_display(seat, state.display(seat)) for seat in range(state.config.players))
+    won = winners(scores)
+    top = max(s.total for s in scores)
+    tie_broken = sum(1 for s in scores if s.total == top) > len(won)
+    level = level_info(state.config.solo_level) if state.config.solo_level else None
+    return Outcome(scores, won, tie_broken, level)
+
+
+def current_scores(state: State) -> tuple[SeatScore, ...]:
+    """Scores as they would stand if the game ended now (for running estimates on screen)."""
+    return tuple(score_display(seat, state.display(seat)) for seat in range(state.config.players))
+
+
+def view(state: State, seat: int) -> State:
+    """The state as `seat` may see it: others' dealt cards, deck order and others' returned cards
+    are hidden (shown as '?'); a drawn card is hidden from everyone but its taker."""
+    seats = tuple(
+        s
+        if index == seat
+        else replace(s, hand=tuple(HIDDEN for _ in s.hand), pending=_visible_pending(state, index, seat))
+        for index, s in enumerate(state.seats)
+    )
+    piles = tuple(
+        Pile(tuple(sorted(p.unseen)), tuple(HIDDEN for _ in p.bottom), ordered=False) for p in state.piles
+    )
+    return replace(state, seats=seats, piles=(piles[0], piles[1]))
+
+
+def _visible_pending(state: State, owner: int, viewer: int) -> str | None:
+    pending = state.seats[owner].pending
+    if pending is None or owner == viewer:
+        return pending
+    # a bought card is public; a card taken as a chance is seen only by its taker until placed
+    return HIDDEN if state.chance == "take" else pending

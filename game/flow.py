@@ -1,0 +1,227 @@
+"""Turn flow: what comes after what. The one place that moves the game between phases.
+
+The rules module checks and carries out a seat's action; whenever that action finishes a step
+(a roll, a turn, a round, a draw), it calls one of the functions here, which set up the next
+decision or chance event. The table of steps:
+
+    new game      -> draw 4 scoring + 4 bonus cards into the market, deal 2 + 2 to each seat
+    dealt         -> each seat in order: return one card, place three            (SETUP_*)
+    set up        -> the start player's turn: roll all five dice                 (ROLL)
+    a reroll      -> every passive seat that can write, in seat order after the active one (PASSIVE)
+                  -> then the active player again                                (ACTIVE)
+    turn ends     -> slide and refill market rows with gaps                      (DRAW)
+                  -> multiplayer: the next seat's turn; solo: the passive move   (ROLL, SOLO_*)
+    round ends    -> the game ends after the last round (9th card: this round and one more;
+                     solo: also when the round counter reaches the level's rounds)
+    game ends     -> seats pick the colours of completed wild cards (WILD), then OVER
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.actions import Row
+from game.cards import Card, CardKind
+from game.colours import COLOURS, Colour
+from game.display import MAX_CARDS
+from game.scoring import wild_cards_to_choose
+from game.state import (
+    MARKET_SLOTS,
+    NO_DICE,
+    ROWS,
+    After,
+    DrawTarget,
+    DrawTo,
+    Phase,
+    State,
+    row_index,
+)
+from game.writes import can_write
+
+
+def row_of(card: Card) -> Row:
+    return Row.SCORING if card.kind == CardKind.SCORING else Row.BONUS
+
+
+def deal(state: State) -> State:
+    """Queue the opening draws: the market first, then 2 scoring and 2 bonus cards per seat."""
+    draws = [DrawTarget(DrawTo.MARKET, row, slot) for row in ROWS for slot in range(MARKET_SLOTS)]
+    for seat in range(state.config.players):
+        for row in (Row.SCORING, Row.SCORING, Row.BONUS, Row.BONUS):
+            draws.append(DrawTarget(DrawTo.HAND, row, seat))
+    return settle(replace(state, draws=tuple(draws), then=After.SETUP))
+
+
+def settle(state: State) -> State:
+    """Run the automatic steps until a decision or a chance event is due."""
+    while state.draws:
+        target = state.draws[0]
+        if len(state.pile(target.row)) > 0:
+            return replace(state, phase=Phase.DRAW)
+        state = replace(state, draws=state.draws[1:])  # an empty deck leaves its slot empty
+    return _continue(state)
+
+
+def _continue(state: State) -> State:
+    then = state.then
+    if then == After.SETUP:
+        return next_setup_seat(state)
+    if then == After.NEXT_TURN:
+        return next_turn(state)
+    if then == After.SOLO_MOVE:
+        return _solo_roll(state)
+    if then == After.TAKEN:
+        return replace(state, phase=Phase.PLACE, decider=state.active)
+    if then == After.SOLO_ROUND_END:
+        return _end_round_solo(state)
+    raise AssertionError(f"nothing follows draws in step {then}")
+
+
+def apply_draw(state: State, card_id: str) -> State:
+    """Carry out the due draw with the card that came up."""
+    target = state.draws[0]
+    state = state.with_pile(target.row, state.pile(target.row).without(card_id))
+    state = replace(state, draws=state.draws[1:])
+    if target.to == DrawTo.MARKET:
+        state = state.with_market_slot(target.row, target.index + 1, card_id)
+    elif target.to == DrawTo.HAND:
+        seat = state.seats[target.index]
+        state = state.with_seat(target.index, replace(seat, hand=(*seat.hand, card_id)))
+    else:
+        seat = state.seats[target.index]
+        state = state.with_seat(target.index, replace(seat, pending=card_id))
+    return settle(state)
+
+
+def next_setup_seat(state: State) -> State:
+    """The next seat to choose its opening cards, or the first turn when all have chosen."""
+    for seat in range(state.config.players):
+        if len(state.seats[seat].hand) == 4:
+            return replace(state, phase=Phase.SETUP_RETURN, decider=seat).clear_window()
+    return start_turn(state, state.config.start_player)
+
+
+def start_turn(state: State, seat: int) -> State:
+    state = replace(
+        state,
+        active=seat,
+        decider=seat,
+        dice=NO_DICE,
+        rolls=0,
+        to_roll=COLOURS,
+        rerolled=(),
+        acted=False,
+        bought=frozenset(),
+        chance=None,
+        passive_queue=(),
+        phase=Phase.ROLL,
+        then=After.TURN_ROLL,
+    )
+    return state.clear_window()
+
+
+def apply_roll(state: State, faces: dict[Colour, int]) -> State:
+    """Carry out the due roll; then passive seats write (after a reroll) or the roller decides."""
+    dice = list(state.dice)
+    for die, value in faces.items():
+        dice[die.slot] = value
+    rolled = tuple(c for c in COLOURS if c in faces)
+    state = replace(state, dice=tuple(dice), rerolled=rolled, to_roll=()).clear_window()
+    if state.then == After.SOLO_ROLL:
+        return replace(state, phase=Phase.SOLO_PASSIVE, decider=state.active)
+    state = replace(state, rolls=state.rolls + 1)
+    if state.rolls > 1:
+        others = state.config.players
+        queue = tuple((state.active + k) % others for k in range(1, others))
+        state = replace(state, passive_queue=queue)
+    return next_passive(state)
+
+
+def next_passive(state: State) -> State:
+    """Hand the decision to the next passive seat that can write a rerolled die, else back."""
+    queue = state.passive_queue
+    while queue:
+        seat = queue[0]
+        if can_write(state, seat, state.rerolled):
+            return replace(state, phase=Phase.PASSIVE, decider=seat, passive_queue=queue[1:]).clear_window()
+        queue = queue[1:]
+    return replace(state, phase=Phase.ACTIVE, decider=state.active, passive_queue=()).clear_window()
+
+
+def end_active_turn(state: State) -> State:
+    """The active player is done: slide and refill the market, then the next step."""
+    solo = state.config.solo
+    state = replace(state, rerolls_last_turn=max(0, state.rolls - 1), chance=None).clear_window()
+    state = _queue_refills(state)
+    return settle(replace(state, then=After.SOLO_MOVE if solo else After.NEXT_TURN))
+
+
+def _queue_refills(state: State) -> State:
+    """Rows with gaps slide towards slot 4; the empty slots are queued for refilling.
+
+    The first card drawn for a row goes to the highest empty slot (it enters at slot 1 and slides
+    along), so when a deck runs dry the remaining gap stays at slot 1.
+    """
+    draws = list(state.draws)
+    market = list(state.market)
+    for row in ROWS:
+        cards = [card for card in market[row_index(row)] if card is not None]
+        gaps = MARKET_SLOTS - len(cards)
+        if gaps == 0:
+            continue
+        market[row_index(row)] = (*([None] * gaps), *cards)
+        draws.extend(DrawTarget(DrawTo.MARKET, row, slot) for slot in range(gaps - 1, -1, -1))
+    return replace(state, market=(market[0], market[1]), draws=tuple(draws))
+
+
+def card_placed(state: State, seat: int) -> State:
+    """A 9th card triggers the end: this round is finished, then one more full round."""
+    if len(state.display(seat)) >= MAX_CARDS and state.last_round is None:
+        state = replace(state, last_round=state.round + 1)
+    return state
+
+
+def next_turn(state: State) -> State:
+    players = state.config.players
+    seat = (state.active + 1) % players
+    if seat == state.config.start_player:
+        if state.last_round is not None and state.round >= state.last_round:
+            return finish(state)
+        state = replace(state, round=state.round + 1)
+    return start_turn(state, seat)
+
+
+def _solo_roll(state: State) -> State:
+    """The solo passive move begins: one roll of all five dice."""
+    return replace(state, phase=Phase.ROLL, to_roll=COLOURS, then=After.SOLO_ROLL, decider=state.active)
+
+
+def solo_writes_allowed(state: State) -> int:
+    """Up to 3 / 2 / 1 dice after 0 / 1 / 2 rerolls in the active turn before."""
+    return max(1, 3 - state.rerolls_last_turn)
+
+
+def solo_remove(state: State, row: Row | None) -> State:
+    if row is not None:
+        card = state.market_card(row, MARKET_SLOTS)
+        assert card is not None
+        state = state.with_market_slot(row, MARKET_SLOTS, None)
+        state = replace(state, removed=(*state.removed, card))
+    state = _queue_refills(state)
+    return settle(replace(state, then=After.SOLO_ROUND_END))
+
+
+def _end_round_solo(state: State) -> State:
+    counter_full = state.round + 1 >= state.solo_rounds()
+    ninth_card_end = state.last_round is not None and state.round >= state.last_round
+    if counter_full or ninth_card_end:
+        return finish(state)
+    return start_turn(replace(state, round=state.round + 1), state.active)
+
+
+def finish(state: State) -> State:
+    """The last round is played: completed wild cards get their colours, then the game is over."""
+    for seat in range(state.config.players):
+        if wild_cards_to_choose(state.display(seat)):
+            return replace(state, phase=Phase.WILD, decider=seat, dice=NO_DICE).clear_window()
+    return replace(state, phase=Phase.OVER, dice=NO_DICE, draws=()).clear_window()

@@ -1,0 +1,89 @@
+"""Single-field writes: passive players, chance (a) and the solo passive move.
+
+A die may go into one empty field if the field takes its (effective) value and colour and the card
+stays completable: the written values break no `<`, `=`, printed number or colour, and the sum
+target can still be reached (rules-decisions.md section 4). Writing the last field completes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.actions import Write
+from game.cards import BonusKind
+from game.colours import Colour
+from game.display import PlacedCard
+from game.state import State
+
+
+def write_problem(state: State, die: Colour, card_id: str, field: int) -> str | None:
+    """Why the decider may not write `die` into field `field` of `card_id`, or None if it may."""
+    placed = state.display(state.decider).find(card_id)
+    if placed is None:
+        return f"card {card_id} is not in your display"
+    if not 0 <= field < len(placed.filled):
+        return f"card {card_id} has no field {field + 1}"
+    if placed.filled[field] is not None:
+        return f"field {field + 1} of card {card_id} is already filled"
+    value, colour = state.value(die), state.colour(die)
+    task_field = placed.card.task.fields[field]
+    if task_field.number is not None and value != task_field.number:
+        return f"field {field + 1} of card {card_id} needs a {task_field.number}, the die counts {value}"
+    if task_field.colour is not None and colour != task_field.colour:
+        return f"field {field + 1} of card {card_id} needs the {task_field.colour.word} die"
+    trial = list(placed.filled)
+    trial[field] = value
+    if not placed.card.task.completable(trial):
+        return f"a {value} in field {field + 1} would make card {card_id} impossible to complete"
+    return None
+
+
+def legal_writes(state: State, dice: Iterable[Colour]) -> list[Write]:
+    """Every single-field write the decider may make now with one of `dice`."""
+    writes: list[Write] = []
+    display = state.display(state.decider)
+    for die in dice:
+        value, colour = state.value(die), state.colour(die)
+        for placed in display:
+            for index in _writable_fields(placed, value, colour):
+                writes.append(Write(die, placed.id, index))
+    return writes
+
+
+def _writable_fields(placed: PlacedCard, value: int, colour: Colour) -> list[int]:
+    if placed.completed:
+        return []
+    task = placed.card.task
+    found = []
+    trial = list(placed.filled)
+    for index, current in enumerate(placed.filled):
+        if current is not None or not task.fields[index].accepts(value, colour):
+            continue
+        trial[index] = value
+        if task.completable(trial):
+            found.append(index)
+        trial[index] = None
+    return found
+
+
+def can_write(state: State, seat: int, dice: Iterable[Colour]) -> bool:
+    """Whether `seat` could write any of `dice` at all, using its own bonus marks if needed.
+
+    Used to skip passive seats that have nothing to do, so nobody is asked in vain.
+    """
+    display = state.display(seat)
+    open_cards = [p for p in display if not p.completed]
+    if not open_cards:
+        return False
+    spread = display.marks_left(BonusKind.PLUS_MINUS)
+    can_recolour = display.marks_left(BonusKind.RECOLOUR) > 0
+    for die in dice:
+        face = state.dice[die.slot]
+        values = range(max(1, face - spread), min(6, face + spread) + 1)
+        for placed in open_cards:
+            colours = {die} | {f.colour for f in placed.card.task.fields if f.colour and can_recolour}
+            for value in values:
+                for colour in colours:
+                    if _writable_fields(placed, value, colour):
+                        return True
+    return False

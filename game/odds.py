@@ -1,0 +1,422 @@
+"""Exact odds of completing cards within the active turn, and the keeping that maximises them.
+
+Why: bots need the optimal keep decision, the deck is calibrated by the one-turn chance of each
+task (rules-decisions.md section 1), and a bot's choice can be scored as a share of the optimum.
+
+The model is the active turn of rules-decisions.md section 3: five dice, one per colour (a roll is
+a tuple of five values in `COLOURS` order); after each roll the player may stop and complete a
+card (fill all its empty fields at once, one distinct die per field) or, with rolls left, reroll
+any non-empty set of dice (dice kept earlier may be rerolled too). So the whole state is just
+(current dice, rolls left): the "kept" dice need no input of their own.
+
+Method (Yacht-style dynamic programme, all numbers exact up to float rounding):
+
+* For each (task, filled) a boolean *success vector* over the 6^5 = 7776 ordered rolls says
+  whether some assignment of distinct dice fills the empty fields so that the task holds. It is
+  built from a table over the values of the empty fields, looked up once per placement of dice
+  on the empty fields (a permutation), vectorised over all rolls, and cached.
+* V0 = success. For k rolls left, the expected value of every *partial* state (each die either
+  known or still to roll: 7^5 = 16807 states) is the mean of V(k-1) over the unknown faces, and
+  V(k)(roll) = max(success(roll), max over the dice to reroll of that expectation). The max over
+  the 31 reroll sets is a max-over-subsets transform, one numpy maximum per die.
+
+Not modelled in this first version: bonus marks (plus/minus and recolour change a die's value or
+colour for their owner and would raise these odds), the extra-die bonus (passive only), and the
+use of dice for buying in the same turn. The odds are those of a player without bonuses.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.cards import Relation, Task
+from game.colours import COLOURS
+
+DICE = len(COLOURS)
+FACES = 6
+ROLLS = FACES**DICE
+MAX_ROLLS_LEFT = 2  # after the first roll of a turn, two rerolls remain
+TURN_ROLLS = MAX_ROLLS_LEFT + 1
+_UNKNOWN = FACES  # index of "still to roll" on a die's axis of the partial-state table
+_TIE = 1e-12  # probabilities closer than this count as equal when choosing a reroll
+
+Dice = tuple[int, ...]
+"""Five die values 1..6 in `COLOURS` order."""
+RerollMask = tuple[bool, ...]
+"""Five flags in `COLOURS` order: True = roll this die again."""
+Filled = tuple[int | None, ...]
+OpenCard = tuple[Task, Sequence[int | None]]
+"""A card still to complete: its task and the values already written (None = empty field)."""
+
+BoolArray = NDArray[np.bool_]
+FloatArray = NDArray[np.float64]
+IndexArray = NDArray[np.int16]
+
+# Every ordered roll, 0-based faces; row r is the C-order index of the roll in a (6,)*5 table.
+_ROLL_FACES: NDArray[np.intp] = np.indices((FACES,) * DICE).reshape(DICE, ROLLS).T
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayOdds:
+    """Odds for several cards: of completing at least one, and of each under its own best keeping."""
+
+    at_least_one: float
+    each: tuple[float, ...]
+
+
+# --- success vectors -------------------------------------------------------------------------------
+
+
+def success_vector(task: Task, filled: Sequence[int | None]) -> BoolArray:
+    """For each of the 7776 ordered rolls: can the card be completed with it? (read-only, cached)"""
+    return _success(task, _checked_filled(task, filled))
+
+
+def _checked_filled(task: Task, filled: Sequence[int | None]) -> Filled:
+    values = tuple(filled)
+    if len(values) != len(task.fields):
+        raise ValueError(f"the task has {len(task.fields)} fields, {len(values)} values were given")
+    if all(v is not None for v in values):
+        raise ValueError(f"the card {task.text()!r} has no empty field: it is already complete")
+    return values
+
+
+@lru_cache(maxsize=4096)
+def _success(task: Task, filled: Filled) -> BoolArray:
+    empty = task.empty_fields(filled)
+    result = np.zeros(ROLLS, dtype=np.bool_)
+    if len(empty) <= DICE:
+        table = _value_table(task, filled)
+        placements, index = _placements(len(empty))
+        rows = _useful_placements(task, empty, table, placements)
+        if rows and table.any():
+            table[index[rows]].any(axis=0, out=result)
+    result.flags.writeable = False
+    return result
+
+
+def _useful_placements(
+    task: Task, empty: tuple[int, ...], table: BoolArray, placements: Sequence[tuple[int, ...]]
+) -> list[int]:
+    """The placements of dice worth checking: those that respect the fields' colours and, for
+    interchangeable fields, only one order of the dice on them.
+
+    Two empty fields are interchangeable when they demand the same colour and number and the value
+    table is symmetric in them (as for `W = W = W`): then swapping their dice changes nothing, so
+    keeping only the placements with the dice in rising order loses no success. Interchangeability
+    is transitive, so within each class the dice can always be sorted. Why: fewer placements
+    make the success vector of such tasks several times cheaper to build.
+    """
+    fields = [task.fields[f] for f in empty]
+    cube = table.reshape((FACES,) * len(empty))
+    pairs = [
+        (a, b)
+        for a, b in itertools.combinations(range(len(empty)), 2)
+        if fields[a] == fields[b] and np.array_equal(cube, cube.swapaxes(a, b))
+    ]
+    return [
+        row
+        for row, dice in enumerate(placements)
+        if all(field.colour in (None, COLOURS[d]) for field, d in zip(fields, dice, strict=True))
+        and all(dice[a] < dice[b] for a, b in pairs)
+    ]
+
+
+def _value_table(task: Task, filled: Filled) -> BoolArray:
+    """Whether the task holds, for every combination of values of the empty fields (C order).
+
+    Why a table: the task's rules depend only on the values, so they are checked once per value
+    combination (at most 6^5), not once per roll and placement of dice.
+    """
+    empty = task.empty_fields(filled)
+    grid = np.indices((FACES,) * len(empty)).reshape(len(empty), -1) + 1
+    size = grid.shape[1]
+    free = iter(grid)
+    columns = [next(free) if v is None else np.full(size, v) for v in filled]
+    ok = np.ones(size, dtype=np.bool_)
+    for field, column in zip(task.fields, columns, strict=True):
+        if field.number is not None:
+            ok &= column == field.number
+    for i, relation in enumerate(task.relations):
+        if relation == Relation.LESS:
+            ok &= columns[i] < columns[i + 1]
+        elif relation == Relation.EQUAL:
+            ok &= columns[i] == columns[i + 1]
+    if task.sum_at_least:
+        ok &= np.sum(columns, axis=0) >= task.sum_at_least
+    return ok
+
+
+@lru_cache(maxsize=DICE + 1)
+def _placements(count: int) -> tuple[tuple[tuple[int, ...], ...], IndexArray]:
+    """All ways to put distinct dice on `count` empty fields, and for each way and every roll the
+    index of the resulting field values in a `_value_table` (shape: placements x 7776)."""
+    placements = tuple(itertools.permutations(range(DICE), count))
+    faces_by_die = np.ascontiguousarray(_ROLL_FACES.T, dtype=np.int16)
+    index = np.zeros((len(placements), ROLLS), dtype=np.int16)
+    for field in range(count):
+        dice = [placement[field] for placement in placements]
+        index += faces_by_die[dice] * np.int16(FACES ** (count - 1 - field))
+    index.flags.writeable = False
+    return placements, index
+
+
+# --- the dynamic programme ---------------------------------------------------------------------
+#
+# Layout: value tables are (states x batch), the batch (cards) last, each die one axis of the
+# states in `COLOURS` order. A die axis of a partial-state table has 7 entries: the faces 1..6 and
+# "still to roll" (the mean over the faces).
+
+_PARTIALS = (FACES + 1) ** DICE
+
+
+class _Workspace:
+    """Scratch buffers reused by every step of the programme.
+
+    Why: a fresh array of this size costs a page fault per 4 KiB on every use, which took longer
+    than the arithmetic itself. One workspace per thread and batch size keeps the module
+    thread-safe.
+    """
+
+    def __init__(self, batch: int) -> None:
+        self.front: FloatArray = np.empty(_PARTIALS * batch)
+        self.back: FloatArray = np.empty(_PARTIALS * batch)
+        self.values: FloatArray = np.empty((ROLLS, batch))
+
+
+_local = threading.local()
+
+
+def _workspace(batch: int) -> _Workspace:
+    spaces: dict[int, _Workspace] = _local.__dict__.setdefault("spaces", {})
+    if batch not in spaces:
+        spaces[batch] = _Workspace(batch)
+    return spaces[batch]
+
+
+def _rotate(table: FloatArray, into: FloatArray, batch: int) -> FloatArray:
+    """Move the first die axis of `table` (die axis x rest) behind the other die axes, into `into`.
+
+    After one rotation per die the axes are back in their order, so every step can work on the
+    first axis, where numpy's loops run over long contiguous rows.
+    """
+    size = table.shape[0]
+    rest = table.size // (size * batch)
+    rotated = into[: table.size].reshape(rest, size, batch)
+    np.copyto(rotated, table.reshape(size, rest, batch).transpose(1, 0, 2))
+    return rotated
+
+
+def _expected(values: FloatArray, work: _Workspace) -> FloatArray:
+    """Values of full rolls (7776 x batch) -> expected values of all partial states (7^5 x batch).
+
+    The result is a view into the workspace: read it before the next call.
+    """
+    batch = values.shape[1]
+    table = values
+    for _ in range(DICE):
+        rows = table.reshape(FACES, -1)
+        extended = work.front[: (FACES + 1) * rows.shape[1]].reshape(FACES + 1, rows.shape[1])
+        extended[:FACES] = rows
+        np.sum(rows, axis=0, out=extended[FACES])
+        extended[FACES] /= FACES
+        table = _rotate(extended, work.back, batch)
+    return table.reshape(_PARTIALS, batch)
+
+
+def _best_rerolls(expected: FloatArray, work: _Workspace) -> FloatArray:
+    """For every full roll, the best expectation over the sets of dice to roll again (7776 x batch).
+
+    A max-over-subsets transform, one die at a time. It includes the empty set (keep all, waste
+    the roll), which is harmless: more rolls never lower a value, so wasting one never beats
+    stopping or a real reroll. Once a die's axis is done, its "still to roll" entries are dropped.
+    """
+    batch = expected.shape[1]
+    table = expected
+    for _ in range(DICE):
+        rows = table.reshape(FACES + 1, -1)
+        best = work.front[: FACES * rows.shape[1]].reshape(FACES, rows.shape[1])
+        np.maximum(rows[:FACES], rows[FACES:], out=best)
+        table = _rotate(best, work.back, batch)
+    return table.reshape(ROLLS, batch)
+
+
+def _turn_values(success: FloatArray, rolls_left: int, work: _Workspace) -> FloatArray:
+    """The chance of success (7776 x batch) for each current roll with `rolls_left` rolls left.
+
+    V0 = success; V(k) = max(success, best reroll's expectation of V(k-1)). May return a view
+    into the workspace.
+    """
+    values = success
+    for _ in range(rolls_left):
+        best = _best_rerolls(_expected(values, work), work)
+        values = np.maximum(success, best, out=work.values)
+    return values
+
+
+def _reroll_positions(dice: Sequence[int]) -> NDArray[np.intp]:
+    """For each reroll set in `_MASKS`, the partial state it leaves: the index in a 7^5 table."""
+    return np.array(
+        [
+            sum(
+                (_UNKNOWN if reroll else value - 1) * (FACES + 1) ** (DICE - 1 - i)
+                for i, (reroll, value) in enumerate(zip(mask, dice, strict=True))
+            )
+            for mask in _MASKS
+        ],
+        dtype=np.intp,
+    )
+
+
+# Every non-empty reroll set, fewest dice first (the tie-break of best_reroll).
+_MASKS: tuple[RerollMask, ...] = tuple(
+    sorted(
+        (tuple(bool(bits >> (DICE - 1 - i) & 1) for i in range(DICE)) for bits in range(1, 2**DICE)),
+        key=lambda mask: (sum(mask), tuple(not flag for flag in mask)),
+    )
+)
+
+
+# --- public odds -------------------------------------------------------------------------------
+
+
+def display_odds(cards: Sequence[OpenCard], dice: Sequence[int], rolls_left: int) -> DisplayOdds:
+    """Odds for all cards of a display, from the current dice with 0, 1 or 2 rolls left."""
+    roll = _roll_index(dice)
+    _check_rolls_left(rolls_left)
+    success = _batch(cards)
+    values = success[roll]
+    if rolls_left:
+        work = _workspace(success.shape[1])
+        expected = _expected(_turn_values(success, rolls_left - 1, work), work)
+        values = np.maximum(values, expected[_reroll_positions(dice)].max(axis=0))
+    return _odds(values)
+
+
+def display_odds_before_roll(cards: Sequence[OpenCard]) -> DisplayOdds:
+    """Odds for all cards of a display for a whole turn: all five dice still to roll, 3 rolls."""
+    success = _batch(cards)
+    work = _workspace(success.shape[1])
+    return _odds(_turn_values(success, MAX_ROLLS_LEFT, work).mean(axis=0))
+
+
+def completion_chance(
+    task: Task, filled: Sequence[int | None], dice: Sequence[int], rolls_left: int
+) -> float:
+    """The chance to complete one card this turn, from the current dice, with the best keeping."""
+    return display_odds([(task, filled)], dice, rolls_left).at_least_one
+
+
+def chance_before_roll(task: Task, filled: Sequence[int | None]) -> float:
+    """The chance to complete one card within a whole active turn (3 rolls, best keeping)."""
+    return display_odds_before_roll([(task, filled)]).at_least_one
+
+
+def one_turn_chance(task: Task) -> float:
+    """The chance to complete a fresh card within one active turn: the deck's difficulty yardstick."""
+    return chance_before_roll(task, (None,) * len(task.fields))
+
+
+def reroll_options(
+    cards: Sequence[OpenCard], dice: Sequence[int], rolls_left: int
+) -> dict[RerollMask | None, float]:
+    """The chance to complete at least one card for every choice now: None = stop (complete now if
+    possible), a mask = reroll those dice and then keep optimally. Masks only with rolls left."""
+    roll = _roll_index(dice)
+    _check_rolls_left(rolls_left)
+    success = _batch(cards)[:, :1].copy()
+    options: dict[RerollMask | None, float] = {None: float(success[roll, 0])}
+    if rolls_left:
+        work = _workspace(1)
+        expected = _expected(_turn_values(success, rolls_left - 1, work), work)
+        chances = expected[_reroll_positions(dice), 0]
+        options.update((mask, float(chance)) for mask, chance in zip(_MASKS, chances, strict=True))
+    return options
+
+
+def best_reroll(
+    cards: Sequence[OpenCard], dice: Sequence[int], rolls_left: int
+) -> tuple[RerollMask | None, float]:
+    """The optimal decision now and its chance to complete at least one card.
+
+    None means stop (chosen whenever stopping is as good as rerolling, i.e. a card is completable
+    now or no rolls are left). Among equally good rerolls the one keeping the most dice wins, as
+    rerolled dice feed the passive players; ties are then broken by `COLOURS` order.
+    """
+    options = reroll_options(cards, dice, rolls_left)
+    best = max(options.values())
+    if options[None] >= best - _TIE:
+        return None, options[None]
+    for mask in _MASKS:
+        if options[mask] >= best - _TIE:
+            return mask, options[mask]
+    raise AssertionError("unreachable: the best option is always found")
+
+
+def reroll_chance(
+    cards: Sequence[OpenCard], dice: Sequence[int], rolls_left: int, reroll: RerollMask | None
+) -> float:
+    """The chance of a GIVEN decision (None = stop, or the dice to reroll), then keeping optimally.
+
+    Divide by `best_reroll(...)[1]` to score a bot's decision as a share of the exact optimum.
+    """
+    options = reroll_options(cards, dice, rolls_left)
+    key = None if reroll is None else tuple(bool(flag) for flag in reroll)
+    if key is not None and (len(key) != DICE or not any(key)):
+        raise ValueError("a reroll names five flags, at least one of them True")
+    if key not in options:
+        raise ValueError("no rolls are left: the only choice is to stop")
+    return options[key]
+
+
+def _batch(cards: Sequence[OpenCard]) -> FloatArray:
+    """Success (7776 x batch) of "at least one card" (column 0) and of each card (columns 1..n)."""
+    vectors = [success_vector(task, filled) for task, filled in cards]
+    union = np.logical_or.reduce(vectors) if vectors else np.zeros(ROLLS, dtype=np.bool_)
+    return np.stack([union, *vectors], axis=1).astype(np.float64)
+
+
+def _odds(values: FloatArray) -> DisplayOdds:
+    return DisplayOdds(float(values[0]), tuple(float(v) for v in values[1:]))
+
+
+def _roll_index(dice: Sequence[int]) -> int:
+    values = tuple(dice)
+    if len(values) != DICE or not all(isinstance(v, int) and 1 <= v <= FACES for v in values):
+        raise ValueError(f"dice must be {DICE} values from 1 to {FACES}, got {values!r}")
+    return sum((v - 1) * FACES ** (DICE - 1 - i) for i, v in enumerate(values))
+
+
+def _check_rolls_left(rolls_left: int) -> None:
+    if not 0 <= rolls_left <= MAX_ROLLS_LEFT:
+        raise ValueError(f"rolls left must be 0 to {MAX_ROLLS_LEFT}, got {rolls_left}")
+
+
+# --- the deck table (python -m game.odds) ------------------------------------------------------
+
+
+def deck_table() -> list[str]:
+    """One line per card of the standard deck: its one-turn chance and the time to compute it."""
+    from game.deck import standard_deck
+
+    lines = [f"{'card':<5} {'fields':>6} {'one turn':>9} {'ms':>7}  task"]
+    for card in standard_deck().cards:
+        start = time.perf_counter()
+        chance = one_turn_chance(card.task)
+        elapsed = (time.perf_counter() - start) * 1000
+        note = "" if len(card.task) <= DICE else "  (more fields than dice: needs passive fills)"
+        row = f"{card.id:<5} {len(card.task):>6} {chance:>9.4%} {elapsed:>7.2f}"
+        lines.append(f"{row}  {card.task.text()}{note}")
+    return lines
+
+
+if __name__ == "__main__":
+    print("\n".join(deck_table()))

@@ -14,8 +14,9 @@ for example `W < W < O < W < W` or `O = W, G = W = W` or `Y3, B3`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from game.colours import Colour
 
@@ -82,6 +83,7 @@ class Task:
     fields: tuple[Field, ...]
     relations: tuple[Relation, ...]  # relations[i] joins fields[i] and fields[i + 1]
     sum_at_least: int = 0  # 0: no sum target
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.relations) != max(0, len(self.fields) - 1):
@@ -92,45 +94,28 @@ class Task:
 
     def text(self) -> str:
         parts = [self.fields[0].text()] if self.fields else []
-        for relation, field in zip(self.relations, self.fields[1:], strict=True):
+        for relation, next_field in zip(self.relations, self.fields[1:], strict=True):
             sign = "," if relation == Relation.NONE else f" {relation.value}"
-            parts.append(f"{sign} {field.text()}")
+            parts.append(f"{sign} {next_field.text()}")
         body = "".join([parts[0], *parts[1:]]) if parts else ""
         return body if not self.sum_at_least else f"{body}; sum >= {self.sum_at_least}"
 
-    def _choices(self, index: int, filled: Sequence[int | None]) -> tuple[int, ...]:
-        value = filled[index]
-        if value is not None:
-            return (value,)
-        number = self.fields[index].number
-        return DIE_FACES if number is None else (number,)
+    def __hash__(self) -> int:
+        # Tasks key the caches below; hashing the nested fields on every look-up would cost more
+        # than the look-up saves, so the hash is computed once.
+        cached: int | None = getattr(self, "_hash", None)
+        if cached is None:
+            cached = hash((self.fields, self.relations, self.sum_at_least))
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
     def best_sum(self, filled: Sequence[int | None]) -> int | None:
         """The largest total the task can still reach with `filled` kept, or None if no way exists.
 
         Values must stay within the printed numbers and the `<` / `=` relations; the sum target
-        is not applied here. A dynamic programme over the row: O(fields x 36).
+        is not applied here. A dynamic programme over the row: O(fields x 36), cached.
         """
-        count = len(self.fields)
-        # best[v]: best total of the fields from i to the end, field i holding value v
-        best: dict[int, int] = {v: v for v in self._choices(count - 1, filled)}
-        for i in range(count - 2, -1, -1):
-            relation = self.relations[i]
-            step: dict[int, int] = {}
-            for v in self._choices(i, filled):
-                tails = [
-                    total
-                    for w, total in best.items()
-                    if relation == Relation.NONE
-                    or (relation == Relation.LESS and v < w)
-                    or (relation == Relation.EQUAL and v == w)
-                ]
-                if tails:
-                    step[v] = v + max(tails)
-            best = step
-            if not best:
-                return None
-        return max(best.values()) if best else None
+        return _best_sum(self, tuple(filled))
 
     def completable(self, filled: Sequence[int | None]) -> bool:
         """Whether the empty fields can still be filled so that the whole task holds."""
@@ -173,6 +158,36 @@ class Card:
         assert self.scoring is not None
         colour = f" {self.scoring_colour.word}" if self.scoring_colour else ""
         return f"{self.scoring.value}{colour} x{self.points}"
+
+
+@lru_cache(maxsize=65536)
+def _best_sum(task: Task, filled: tuple[int | None, ...]) -> int | None:
+    def choices(index: int) -> tuple[int, ...]:
+        value = filled[index]
+        if value is not None:
+            return (value,)
+        number = task.fields[index].number
+        return DIE_FACES if number is None else (number,)
+
+    count = len(task.fields)
+    # best[v]: best total of the fields from i to the end, field i holding value v
+    best: dict[int, int] = {v: v for v in choices(count - 1)}
+    for i in range(count - 2, -1, -1):
+        relation = task.relations[i]
+        step: dict[int, int] = {}
+        for v in choices(i):
+            if relation == Relation.NONE:
+                tail = max(best.values())
+            elif relation == Relation.LESS:
+                tail = max((total for w, total in best.items() if w > v), default=-1)
+            else:
+                tail = best.get(v, -1)
+            if tail >= 0:
+                step[v] = v + tail
+        best = step
+        if not best:
+            return None
+    return max(best.values()) if best else None
 
 
 def parse_task(text: str, sum_at_least: int = 0) -> Task:

@@ -157,7 +157,7 @@ def view(state: State, seat: int) -> State:
     piles = tuple(
         Pile(tuple(sorted(p.unseen)), tuple(HIDDEN for _ in p.bottom), ordered=False) for p in state.piles
     )
-    return replace(state, seats=seats, piles=(piles[0], piles[1]))
+    return state.evolve(seats=seats, piles=(piles[0], piles[1]))
 
 
 def _visible_pending(state: State, owner: int, viewer: int) -> str | None:

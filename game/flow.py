@@ -49,7 +49,7 @@ def deal(state: State) -> State:
     for seat in range(state.config.players):
         for row in (Row.SCORING, Row.SCORING, Row.BONUS, Row.BONUS):
             draws.append(DrawTarget(DrawTo.HAND, row, seat))
-    return settle(replace(state, draws=tuple(draws), then=After.SETUP))
+    return settle(state.evolve(draws=tuple(draws), then=After.SETUP))
 
 
 def settle(state: State) -> State:
@@ -57,8 +57,8 @@ def settle(state: State) -> State:
     while state.draws:
         target = state.draws[0]
         if len(state.pile(target.row)) > 0:
-            return replace(state, phase=Phase.DRAW)
-        state = replace(state, draws=state.draws[1:])  # an empty deck leaves its slot empty
+            return state.evolve(phase=Phase.DRAW)
+        state = state.evolve(draws=state.draws[1:])  # an empty deck leaves its slot empty
     return _continue(state)
 
 
@@ -71,7 +71,7 @@ def _continue(state: State) -> State:
     if then == After.SOLO_MOVE:
         return _solo_roll(state)
     if then == After.TAKEN:
-        return replace(state, phase=Phase.PLACE, decider=state.active)
+        return state.evolve(phase=Phase.PLACE, decider=state.active)
     if then == After.SOLO_ROUND_END:
         return _end_round_solo(state)
     raise AssertionError(f"nothing follows draws in step {then}")
@@ -81,7 +81,7 @@ def apply_draw(state: State, card_id: str) -> State:
     """Carry out the due draw with the card that came up."""
     target = state.draws[0]
     state = state.with_pile(target.row, state.pile(target.row).without(card_id))
-    state = replace(state, draws=state.draws[1:])
+    state = state.evolve(draws=state.draws[1:])
     if target.to == DrawTo.MARKET:
         state = state.with_market_slot(target.row, target.index + 1, card_id)
     elif target.to == DrawTo.HAND:
@@ -97,13 +97,12 @@ def next_setup_seat(state: State) -> State:
     """The next seat to choose its opening cards, or the first turn when all have chosen."""
     for seat in range(state.config.players):
         if len(state.seats[seat].hand) == 4:
-            return replace(state, phase=Phase.SETUP_RETURN, decider=seat).clear_window()
+            return state.evolve(phase=Phase.SETUP_RETURN, decider=seat).clear_window()
     return start_turn(state, state.config.start_player)
 
 
 def start_turn(state: State, seat: int) -> State:
-    state = replace(
-        state,
+    state = state.evolve(
         active=seat,
         decider=seat,
         dice=NO_DICE,
@@ -126,14 +125,14 @@ def apply_roll(state: State, faces: dict[Colour, int]) -> State:
     for die, value in faces.items():
         dice[die.slot] = value
     rolled = tuple(c for c in COLOURS if c in faces)
-    state = replace(state, dice=tuple(dice), rerolled=rolled, to_roll=()).clear_window()
+    state = state.evolve(dice=tuple(dice), rerolled=rolled, to_roll=()).clear_window()
     if state.then == After.SOLO_ROLL:
-        return replace(state, phase=Phase.SOLO_PASSIVE, decider=state.active)
-    state = replace(state, rolls=state.rolls + 1)
+        return state.evolve(phase=Phase.SOLO_PASSIVE, decider=state.active)
+    state = state.evolve(rolls=state.rolls + 1)
     if state.rolls > 1:
         others = state.config.players
         queue = tuple((state.active + k) % others for k in range(1, others))
-        state = replace(state, passive_queue=queue)
+        state = state.evolve(passive_queue=queue)
     return next_passive(state)
 
 
@@ -143,17 +142,17 @@ def next_passive(state: State) -> State:
     while queue:
         seat = queue[0]
         if can_write(state, seat, state.rerolled):
-            return replace(state, phase=Phase.PASSIVE, decider=seat, passive_queue=queue[1:]).clear_window()
+            return state.evolve(phase=Phase.PASSIVE, decider=seat, passive_queue=queue[1:]).clear_window()
         queue = queue[1:]
-    return replace(state, phase=Phase.ACTIVE, decider=state.active, passive_queue=()).clear_window()
+    return state.evolve(phase=Phase.ACTIVE, decider=state.active, passive_queue=()).clear_window()
 
 
 def end_active_turn(state: State) -> State:
     """The active player is done: slide and refill the market, then the next step."""
     solo = state.config.solo
-    state = replace(state, rerolls_last_turn=max(0, state.rolls - 1), chance=None).clear_window()
+    state = state.evolve(rerolls_last_turn=max(0, state.rolls - 1), chance=None).clear_window()
     state = _queue_refills(state)
-    return settle(replace(state, then=After.SOLO_MOVE if solo else After.NEXT_TURN))
+    return settle(state.evolve(then=After.SOLO_MOVE if solo else After.NEXT_TURN))
 
 
 def _queue_refills(state: State) -> State:
@@ -171,13 +170,13 @@ def _queue_refills(state: State) -> State:
             continue
         market[row_index(row)] = (*([None] * gaps), *cards)
         draws.extend(DrawTarget(DrawTo.MARKET, row, slot) for slot in range(gaps - 1, -1, -1))
-    return replace(state, market=(market[0], market[1]), draws=tuple(draws))
+    return state.evolve(market=(market[0], market[1]), draws=tuple(draws))
 
 
 def card_placed(state: State, seat: int) -> State:
     """A 9th card triggers the end: this round is finished, then one more full round."""
     if len(state.display(seat)) >= MAX_CARDS and state.last_round is None:
-        state = replace(state, last_round=state.round + 1)
+        state = state.evolve(last_round=state.round + 1)
     return state
 
 
@@ -187,13 +186,13 @@ def next_turn(state: State) -> State:
     if seat == state.config.start_player:
         if state.last_round is not None and state.round >= state.last_round:
             return finish(state)
-        state = replace(state, round=state.round + 1)
+        state = state.evolve(round=state.round + 1)
     return start_turn(state, seat)
 
 
 def _solo_roll(state: State) -> State:
     """The solo passive move begins: one roll of all five dice."""
-    return replace(state, phase=Phase.ROLL, to_roll=COLOURS, then=After.SOLO_ROLL, decider=state.active)
+    return state.evolve(phase=Phase.ROLL, to_roll=COLOURS, then=After.SOLO_ROLL, decider=state.active)
 
 
 def solo_writes_allowed(state: State) -> int:
@@ -206,9 +205,9 @@ def solo_remove(state: State, row: Row | None) -> State:
         card = state.market_card(row, MARKET_SLOTS)
         assert card is not None
         state = state.with_market_slot(row, MARKET_SLOTS, None)
-        state = replace(state, removed=(*state.removed, card))
+        state = state.evolve(removed=(*state.removed, card))
     state = _queue_refills(state)
-    return settle(replace(state, then=After.SOLO_ROUND_END))
+    return settle(state.evolve(then=After.SOLO_ROUND_END))
 
 
 def _end_round_solo(state: State) -> State:
@@ -216,12 +215,12 @@ def _end_round_solo(state: State) -> State:
     ninth_card_end = state.last_round is not None and state.round >= state.last_round
     if counter_full or ninth_card_end:
         return finish(state)
-    return start_turn(replace(state, round=state.round + 1), state.active)
+    return start_turn(state.evolve(round=state.round + 1), state.active)
 
 
 def finish(state: State) -> State:
     """The last round is played: completed wild cards get their colours, then the game is over."""
     for seat in range(state.config.players):
         if wild_cards_to_choose(state.display(seat)):
-            return replace(state, phase=Phase.WILD, decider=seat, dice=NO_DICE).clear_window()
-    return replace(state, phase=Phase.OVER, dice=NO_DICE, draws=()).clear_window()
+            return state.evolve(phase=Phase.WILD, decider=seat, dice=NO_DICE).clear_window()
+    return state.evolve(phase=Phase.OVER, dice=NO_DICE, draws=()).clear_window()

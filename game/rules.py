@@ -101,7 +101,7 @@ def _apply_adjust(state: State, action: Adjust) -> State:
     deltas = list(state.deltas)
     deltas[die.slot] += action.delta
     state = state.with_display(state.decider, display.spend_marks(BonusKind.PLUS_MINUS, 1))
-    return replace(state, deltas=tuple(deltas))
+    return state.evolve(deltas=tuple(deltas))
 
 
 def _apply_recolour(state: State, action: Recolour) -> State:
@@ -118,7 +118,7 @@ def _apply_recolour(state: State, action: Recolour) -> State:
     recolours = list(state.recolours)
     recolours[die.slot] = action.colour
     state = state.with_display(state.decider, display.spend_marks(BonusKind.RECOLOUR, 1))
-    return replace(state, recolours=tuple(recolours))
+    return state.evolve(recolours=tuple(recolours))
 
 
 # --- setup ----------------------------------------------------------------------------------------
@@ -138,7 +138,7 @@ def _apply_setup_return(state: State, action: Action) -> State:
     row = flow.row_of(state.card(action.card))
     state = state.with_seat(state.decider, replace(seat, hand=hand))
     state = state.with_pile(row, state.pile(row).under(action.card))
-    return replace(state, phase=Phase.SETUP_PLACE)
+    return state.evolve(phase=Phase.SETUP_PLACE)
 
 
 def _legal_setup_place(state: State) -> list[Action]:
@@ -179,11 +179,14 @@ def _chance_open(state: State) -> bool:
     return state.rolls == ROLLS_PER_TURN and not state.acted and state.chance is None
 
 
+# every non-empty set of dice, made once: rerolling is offered at most decisions
+_ALL_REROLLS: tuple[Reroll, ...] = tuple(
+    Reroll(dice) for size in range(1, len(COLOURS) + 1) for dice in combinations(COLOURS, size)
+)
+
+
 def _reroll_actions(state: State) -> list[Action]:
-    actions: list[Action] = []
-    for size in range(1, len(COLOURS) + 1):
-        actions.extend(Reroll(dice) for dice in combinations(COLOURS, size))
-    return actions if _can_reroll(state) else []
+    return list(_ALL_REROLLS) if _can_reroll(state) else []
 
 
 def _complete_actions(state: State) -> list[Action]:
@@ -207,6 +210,9 @@ def _buy_actions(state: State) -> list[Action]:
         return []
     discounts = seat.display.marks_left(BonusKind.DISCOUNT)
     free = usable_dice(state)
+    by_value: dict[int, list[Colour]] = {}
+    for die in free:
+        by_value.setdefault(state.value(die), []).append(die)
     actions: list[Action] = []
     for row in ROWS:
         for slot in range(1, MARKET_SLOTS + 1):
@@ -214,9 +220,12 @@ def _buy_actions(state: State) -> list[Action]:
                 continue
             cost = price(slot)
             for discount in range(0, min(discounts, cost) + 1):
-                for dice in combinations(free, cost - discount):
-                    if len({state.value(d) for d in dice}) <= 1:
-                        actions.append(Buy(row, slot, dice, discount))
+                size = cost - discount
+                if size == 0:
+                    actions.append(Buy(row, slot, (), discount))
+                    continue
+                for same in by_value.values():
+                    actions.extend(Buy(row, slot, dice, discount) for dice in combinations(same, size))
     return actions
 
 
@@ -241,7 +250,7 @@ def _apply_active(state: State, action: Action) -> State:
             raise _refuse("you have rolled three times; use the dice, take a chance or end the turn")
         if not action.dice:
             raise _refuse("choose at least one die to reroll")
-        return replace(state, phase=Phase.ROLL, to_roll=action.dice, then=After.TURN_ROLL)
+        return state.evolve(phase=Phase.ROLL, to_roll=action.dice, then=After.TURN_ROLL)
     if isinstance(action, Adjust):
         return _apply_adjust(state, action)
     if isinstance(action, Recolour):
@@ -256,7 +265,7 @@ def _apply_active(state: State, action: Action) -> State:
                 "you may write single fields only as a chance: after the third roll, "
                 "before completing or buying anything"
             )
-        state = replace(state, chance="write", phase=Phase.CHANCE_WRITE)
+        state = state.evolve(chance="write", phase=Phase.CHANCE_WRITE)
         return _apply_chance_write(state, action)
     if isinstance(action, Take):
         if not _chance_open(state):
@@ -267,7 +276,7 @@ def _apply_active(state: State, action: Action) -> State:
         if len(state.pile(action.row)) == 0:
             raise _refuse("that deck is empty")
         draw = DrawTarget(DrawTo.TAKEN, action.row, state.active)
-        return flow.settle(replace(state, chance="take", draws=(draw,), then=After.TAKEN))
+        return flow.settle(state.evolve(chance="take", draws=(draw,), then=After.TAKEN))
     if isinstance(action, End):
         if not (state.acted or state.rolls == ROLLS_PER_TURN):
             raise _refuse(
@@ -312,7 +321,7 @@ def _apply_complete(state: State, action: Complete) -> State:
         raise _refuse(f"these dice do not fulfil the task of card {action.card} ({task.text()})")
     display = display.replace_card(replace(placed, filled=tuple(values)))
     state = state.with_display(state.decider, display)
-    return replace(state, used=state.used | used, acted=True)
+    return state.evolve(used=state.used | used, acted=True)
 
 
 def _apply_buy(state: State, action: Buy) -> State:
@@ -344,8 +353,7 @@ def _apply_buy(state: State, action: Buy) -> State:
         display = display.spend_marks(BonusKind.DISCOUNT, action.discount)
     state = state.with_seat(state.decider, replace(seat, display=display, pending=card))
     state = state.with_market_slot(action.row, action.slot, None)
-    return replace(
-        state,
+    return state.evolve(
         used=state.used | frozenset(action.dice),
         acted=True,
         bought=state.bought | {action.row},
@@ -387,7 +395,7 @@ def _apply_place(state: State, action: Action) -> State:
     state = flow.card_placed(state, state.decider)
     if taken:
         return flow.end_active_turn(state)
-    return replace(state, phase=Phase.ACTIVE)
+    return state.evolve(phase=Phase.ACTIVE)
 
 
 # --- single-field writes: chance (a), passive seats, the solo passive move ------------------------
@@ -409,7 +417,7 @@ def _write(state: State, action: Write) -> State:
     assert placed is not None
     display = display.replace_card(placed.with_value(action.field, state.value(action.die)))
     state = state.with_display(state.decider, display)
-    return replace(state, used=state.used | {action.die}, writes=state.writes + 1)
+    return state.evolve(used=state.used | {action.die}, writes=state.writes + 1)
 
 
 def _legal_chance_write(state: State) -> list[Action]:
@@ -481,7 +489,7 @@ def _apply_passive(state: State, action: Action) -> State:
 
 def _close_passive_window(state: State) -> State:
     if state.phase == Phase.SOLO_PASSIVE:
-        return replace(state, phase=Phase.SOLO_REMOVE).clear_window()
+        return state.evolve(phase=Phase.SOLO_REMOVE).clear_window()
     return flow.next_passive(state)
 
 

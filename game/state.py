@@ -7,8 +7,9 @@ state says a chance event is due, and the outcome arrives as an action (see game
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
+from typing import Any
 
 from game.actions import Row
 from game.cards import Card
@@ -195,10 +196,20 @@ class State:
 
     # --- functional updates -----------------------------------------------------------------------
 
+    def evolve(self, **changes: Any) -> State:
+        """A copy with `changes` applied: dataclasses.replace, but about twice as fast (it is the
+        engine's most frequent operation, and bots call it millions of times)."""
+        new = object.__new__(State)
+        for get, put in _SLOTS:
+            put(new, get(self))
+        for name, value in changes.items():
+            _SLOT_BY_NAME[name](new, value)
+        return new
+
     def with_seat(self, index: int, seat: Seat) -> State:
         seats = list(self.seats)
         seats[index] = seat
-        return replace(self, seats=tuple(seats))
+        return self.evolve(seats=tuple(seats))
 
     def with_display(self, index: int, display: Display) -> State:
         return self.with_seat(index, replace(self.seats[index], display=display))
@@ -206,17 +217,24 @@ class State:
     def with_pile(self, row: Row, pile: Pile) -> State:
         piles = list(self.piles)
         piles[_ROW_INDEX[row]] = pile
-        return replace(self, piles=(piles[0], piles[1]))
+        return self.evolve(piles=(piles[0], piles[1]))
 
     def with_market_slot(self, row: Row, slot: int, card: str | None) -> State:
         rows = [list(self.market[0]), list(self.market[1])]
         rows[_ROW_INDEX[row]][slot - 1] = card
-        return replace(self, market=(tuple(rows[0]), tuple(rows[1])))
+        return self.evolve(market=(tuple(rows[0]), tuple(rows[1])))
 
     def clear_window(self) -> State:
         """Forget the decider's used dice, writes and bonus changes (the decision moves on)."""
-        return replace(self, used=frozenset(), writes=0, deltas=NO_DELTAS, recolours=NO_RECOLOURS)
+        if not self.used and not self.writes and self.deltas is NO_DELTAS and self.recolours is NO_RECOLOURS:
+            return self
+        return self.evolve(used=frozenset(), writes=0, deltas=NO_DELTAS, recolours=NO_RECOLOURS)
 
+
+_SLOTS: tuple[tuple[Any, Any], ...] = tuple(
+    (State.__dict__[f.name].__get__, State.__dict__[f.name].__set__) for f in fields(State)
+)
+_SLOT_BY_NAME: dict[str, Any] = {f.name: State.__dict__[f.name].__set__ for f in fields(State)}
 
 ROWS: tuple[Row, Row] = (Row.SCORING, Row.BONUS)
 _ROW_INDEX: dict[Row, int] = {Row.SCORING: 0, Row.BONUS: 1}

@@ -347,14 +347,15 @@ def best_reroll(
 ) -> tuple[RerollMask | None, float]:
     """The optimal decision now and its chance to complete at least one card.
 
-    None means stop (chosen whenever stopping is as good as rerolling, i.e. a card is completable
-    now or no rolls are left). Among equally good rerolls the one keeping the most dice wins, as
-    rerolled dice feed the passive players; ties are then broken by `COLOURS` order.
+    None means stop: a card is completable now, or no rolls are left. Otherwise a reroll is always
+    named, even when every choice has chance 0, since the rules forbid stopping after roll 1 or 2
+    without acting (a bot that can buy decides that itself). Among equally good rerolls the one
+    keeping the most dice wins, as rerolled dice feed the passive players; then `COLOURS` order.
     """
     options = reroll_options(cards, dice, rolls_left)
-    best = max(options.values())
-    if options[None] >= best - _TIE:
+    if options[None] == 1.0 or not rolls_left:
         return None, options[None]
+    best = max(options.values())
     for mask in _MASKS:
         if options[mask] >= best - _TIE:
             return mask, options[mask]

@@ -14,7 +14,8 @@ Method (Yacht-style dynamic programme, all numbers exact up to float rounding):
 * For each (task, filled) a boolean *success vector* over the 6^5 = 7776 ordered rolls says
   whether some assignment of distinct dice fills the empty fields so that the task holds. It is
   built from a table over the values of the empty fields, looked up once per placement of dice
-  on the empty fields (a permutation), vectorised over all rolls, and cached.
+  on the empty fields (a permutation), vectorised over all rolls (or over classes of rolls that
+  only differ in the order of interchangeable dice), and cached.
 * V0 = success. For k rolls left, the expected value of every *partial* state (each die either
   known or still to roll: 7^5 = 16807 states) is the mean of V(k-1) over the unknown faces, and
   V(k)(roll) = max(success(roll), max over the dice to reroll of that expectation). The max over
@@ -97,17 +98,22 @@ def _success(task: Task, filled: Filled) -> BoolArray:
         table = _value_table(task, filled)
         placements, index = _placements(len(empty))
         rows = _useful_placements(task, empty, table, placements)
-        if rows and table.any():
-            table[index[rows]].any(axis=0, out=result)
+        if rows.size and table.any():
+            colours = (task.fields[f].colour for f in empty)
+            pinned = frozenset(colour.slot for colour in colours if colour is not None)
+            representatives, classes = _roll_classes(pinned)
+            per_class = np.zeros(len(representatives), dtype=np.bool_)
+            table[index[np.ix_(rows, representatives)]].any(axis=0, out=per_class)
+            result = per_class[classes]
     result.flags.writeable = False
     return result
 
 
 def _useful_placements(
-    task: Task, empty: tuple[int, ...], table: BoolArray, placements: Sequence[tuple[int, ...]]
-) -> list[int]:
-    """The placements of dice worth checking: those that respect the fields' colours and, for
-    interchangeable fields, only one order of the dice on them.
+    task: Task, empty: tuple[int, ...], table: BoolArray, placements: NDArray[np.intp]
+) -> NDArray[np.intp]:
+    """The placements of dice worth checking (rows of `placements`): those that respect the
+    fields' colours and, for interchangeable fields, only one order of the dice on them.
 
     Two empty fields are interchangeable when they demand the same colour and number and the value
     table is symmetric in them (as for `W = W = W`): then swapping their dice changes nothing, so
@@ -117,17 +123,32 @@ def _useful_placements(
     """
     fields = [task.fields[f] for f in empty]
     cube = table.reshape((FACES,) * len(empty))
-    pairs = [
-        (a, b)
-        for a, b in itertools.combinations(range(len(empty)), 2)
-        if fields[a] == fields[b] and np.array_equal(cube, cube.swapaxes(a, b))
-    ]
-    return [
-        row
-        for row, dice in enumerate(placements)
-        if all(field.colour in (None, COLOURS[d]) for field, d in zip(fields, dice, strict=True))
-        and all(dice[a] < dice[b] for a, b in pairs)
-    ]
+    keep = np.ones(len(placements), dtype=np.bool_)
+    for position, field in enumerate(fields):
+        if field.colour is not None:
+            keep &= placements[:, position] == field.colour.slot
+    for a, b in itertools.combinations(range(len(empty)), 2):
+        if fields[a] == fields[b] and np.array_equal(cube, cube.swapaxes(a, b)):
+            keep &= placements[:, a] < placements[:, b]
+    return np.flatnonzero(keep)
+
+
+@lru_cache(maxsize=1 << DICE)
+def _roll_classes(pinned: frozenset[int]) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """Group the rolls that only differ in the order of the values of the unpinned dice.
+
+    A die is pinned when an empty coloured field demands it: only that die can fill that field.
+    Every other die can only go on white fields, so those dice are interchangeable and the
+    success of a roll depends on the pinned dice's values and the *multiset* of the others (252
+    classes with no pinned die instead of 7776 rolls). Why: the placements are then checked once
+    per class, not once per roll. Returns one representative roll per class and every roll's class.
+    """
+    faces = _ROLL_FACES.copy()
+    free = [die for die in range(DICE) if die not in pinned]
+    faces[:, free] = np.sort(faces[:, free], axis=1)
+    canonical = faces @ (FACES ** np.arange(DICE - 1, -1, -1))
+    representatives, classes = np.unique(canonical, return_inverse=True)
+    return representatives, classes.reshape(ROLLS)
 
 
 def _value_table(task: Task, filled: Filled) -> BoolArray:
@@ -156,15 +177,17 @@ def _value_table(task: Task, filled: Filled) -> BoolArray:
 
 
 @lru_cache(maxsize=DICE + 1)
-def _placements(count: int) -> tuple[tuple[tuple[int, ...], ...], IndexArray]:
-    """All ways to put distinct dice on `count` empty fields, and for each way and every roll the
-    index of the resulting field values in a `_value_table` (shape: placements x 7776)."""
-    placements = tuple(itertools.permutations(range(DICE), count))
+def _placements(count: int) -> tuple[NDArray[np.intp], IndexArray]:
+    """All ways to put distinct dice on `count` empty fields (placements x count, the die of each
+    field), and for each way and every roll the index of the resulting field values in a
+    `_value_table` (placements x 7776)."""
+    placements = np.array(list(itertools.permutations(range(DICE), count)), dtype=np.intp)
+    placements = placements.reshape(-1, count)
     faces_by_die = np.ascontiguousarray(_ROLL_FACES.T, dtype=np.int16)
     index = np.zeros((len(placements), ROLLS), dtype=np.int16)
     for field in range(count):
-        dice = [placement[field] for placement in placements]
-        index += faces_by_die[dice] * np.int16(FACES ** (count - 1 - field))
+        index += faces_by_die[placements[:, field]] * np.int16(FACES ** (count - 1 - field))
+    placements.flags.writeable = False
     index.flags.writeable = False
     return placements, index
 

@@ -1,0 +1,29 @@
+"""Bots for every seat a human does not take: three levels, easy, normal and hard.
+
+    bot = make_bot("hard")
+    action = decide(bot, state, rng, budget=0.25)   # shows the bot only its seat's view
+
+A bot keeps plans across the steps of one decision, so make one bot per seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.ai.base import Bot, LegalActions, decide
+from game.ai.easy import EasyBot
+from game.ai.hard import HardBot
+from game.ai.normal import NormalBot
+
+LEVELS: dict[str, Callable[[], Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def make_bot(level: str) -> Bot:
+    """A fresh bot of a level; raises ValueError naming the levels for an unknown one."""
+    try:
+        return LEVELS[level]()
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r} (expected one of: {', '.join(LEVELS)})") from None
+
+
+__all__ = ["LEVELS", "Bot", "LegalActions", "decide", "make_bot"]

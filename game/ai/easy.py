@@ -1,0 +1,88 @@
+"""The easy bot: plays the rules correctly, but sees one card at a time and chooses by chance.
+
+How it decides (docs/bots.md): it aims its rerolls at the single open card that is easiest to
+complete (with the exact keeping for that card alone); it completes the first card it can and
+buys whatever the dice pay for, placing it on a random cell; it writes a random die into a random
+field when passive; it never takes a chance option nor spends bonus marks on purpose. It builds
+each action directly instead of listing every legal action, which keeps it fast enough for
+thousands of simulated games; the engine checks every action it builds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game import odds
+from game.actions import Action, End, Pass, Place, Remove, Reroll, ReturnCard, Wild
+from game.ai.evaluate import turn_chance
+from game.ai.planning import buy_steps, complete_steps, mask_dice
+from game.colours import COLOURS
+from game.engine import usable_dice
+from game.scoring import wild_cards_to_choose
+from game.state import MARKET_SLOTS, ROWS, Phase, State
+from game.writes import legal_writes
+
+
+class EasyBot:
+    """See the module docstring."""
+
+    name = "easy"
+
+    def __init__(self) -> None:
+        self.fallbacks = 0
+
+    def __call__(self, view: State, legal: Sequence[Action], rng: random.Random, budget: float) -> Action:
+        action = self.choose(view, rng)
+        if action not in legal:
+            self.fallbacks += 1
+            action = rng.choice(list(legal))
+        return action
+
+    def choose(self, view: State, rng: random.Random) -> Action:
+        me = view.decider
+        seat = view.seats[me]
+        phase = view.phase
+        if phase == Phase.SETUP_RETURN:
+            return ReturnCard(rng.choice(seat.hand))
+        if phase == Phase.SETUP_PLACE:
+            return Place(seat.hand[0], *rng.choice(seat.display.legal_cells()))
+        if phase == Phase.PLACE:
+            assert seat.pending is not None
+            return Place(seat.pending, *rng.choice(seat.display.legal_cells()))
+        if phase == Phase.ACTIVE:
+            return self.active(view, rng)
+        if phase == Phase.CHANCE_WRITE:
+            return End()
+        if phase in (Phase.PASSIVE, Phase.SOLO_PASSIVE):
+            writes = legal_writes(view, usable_dice(view))
+            return rng.choice(writes) if writes else Pass()
+        if phase == Phase.SOLO_REMOVE:
+            rows = [row for row in ROWS if view.market_card(row, MARKET_SLOTS) is not None]
+            return Remove(rng.choice(rows) if rows else None)
+        if phase == Phase.WILD:
+            card = wild_cards_to_choose(seat.display)[0]
+            return Wild(card.id, rng.choice(COLOURS))
+        raise ValueError(f"no decision for a seat in phase {phase}")
+
+    def active(self, view: State, rng: random.Random) -> Action:
+        completes = complete_steps(view)
+        if completes:
+            return completes[0]
+        buys = [b for b in buy_steps(view) if b.discount == 0]
+        if buys:
+            return rng.choice(buys)
+        if view.acted or view.rolls >= 3:
+            return End()
+        return self.reroll(view)
+
+    def reroll(self, view: State) -> Reroll:
+        open_cards = [p for p in view.display(view.decider) if not p.completed and p.empty_count <= 5]
+        if open_cards:
+            target = max(open_cards, key=lambda p: turn_chance(p.card.task, p.filled))
+            mask, _ = odds.best_reroll([(target.card.task, target.filled)], view.dice, 3 - view.rolls)
+            if mask is not None:
+                return Reroll(mask_dice(mask))
+        counts = [view.dice.count(v) for v in view.dice]
+        keep_value = view.dice[counts.index(max(counts))]
+        return Reroll(tuple(c for c in COLOURS if view.dice[c.slot] != keep_value) or COLOURS)

@@ -1,0 +1,136 @@
+"""The hard bot: the normal bot's framework with deeper valuation at every step.
+
+What it adds (docs/bots.md):
+- foresight in valuing a display: empty neighbouring cells, unfinished rows and missing colours
+  count for what they may still bring, so scoring cards are placed for their future;
+- keep/reroll by value: the exact programme of game/odds.py run on what each roll is worth (its
+  best completion, weighted by that card's points, or the best purchase its equal dice pay for),
+  and a charge for the dice it hands to opponents when it rerolls many;
+- plus/minus and recolour marks spent when planning completions, purchases and passive writes,
+  valued by what they enable against the marks' worth;
+- setup: every order and cell of the kept three cards, not a greedy pick;
+- chance (b) valued over every card that may come from the deck.
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import permutations
+
+from game.actions import Action, Place, Reroll, ReturnCard
+from game.ai.normal import NormalBot
+from game.ai.planning import mask_dice, place_value, roll_values, value_options
+from game.display import Display
+from game.engine import price
+from game.state import MARKET_SLOTS, ROWS, State
+
+GIVE_AWAY = 0.35  # points an opponent gains, roughly, when it may write one of our rerolled dice
+
+
+class HardBot(NormalBot):
+    """See the module docstring."""
+
+    name = "hard"
+    foresight = True
+    modifiers = True
+    max_nodes = 300
+
+    def take_sample(self) -> int:
+        return 30
+
+    def keep(self, view: State, base: float, rolls_left: int, deadline: float) -> tuple[Reroll | None, float]:
+        me = view.decider
+        cards = self.open_cards(view)
+        weighted = [(card, self.ev.value(view, me, sure={card_id: 1.0}) - base) for card_id, card in cards]
+        buys = self._buy_values(view, base)
+        if not any(w > 0 for _, w in weighted) and not any(v > 0 for v in buys):
+            return None, 0.0
+        values = roll_values(weighted, buys)
+        options = value_options(values, view.dice, rolls_left)
+        now = float(values[_roll_index(view.dice)])
+        opponents = self._opponents_writing(view)
+        best_mask, best = None, now
+        for mask, expected in options.items():
+            rerolled = sum(mask)
+            charge = opponents * GIVE_AWAY * (1 - 0.55**rerolled)
+            if expected - charge > best + 1e-9:
+                best_mask, best = mask, expected - charge
+        if best_mask is None:
+            return None, now
+        return Reroll(mask_dice(best_mask)), best
+
+    def _opponents_writing(self, view: State) -> float:
+        """How many opponents could profit from our rerolls (those with open cards), and how much
+        their lead matters: late in the game every point handed over counts."""
+        me = view.decider
+        count = 0.0
+        for seat in range(view.config.players):
+            if seat != me and any(not p.completed for p in view.display(seat)):
+                count += 1.0
+        return count
+
+    def _buy_values(self, view: State, base: float) -> list[float]:
+        """The worth of the best purchase with k equal dice, for k = 0..5."""
+        me = view.decider
+        display = view.display(me)
+        if display.full:
+            return [0.0] * 6
+        from game.cards import BonusKind
+
+        discounts = display.marks_left(BonusKind.DISCOUNT)
+        by_size = [0.0] * 6
+        for row in ROWS:
+            for slot in range(1, MARKET_SLOTS + 1):
+                card = view.market_card(row, slot)
+                if card is None:
+                    continue
+                gain = place_value(view, self.ev, card) - base
+                need = max(0, price(slot) - discounts)
+                for k in range(need, 6):
+                    by_size[k] = max(by_size[k], gain)
+        return by_size
+
+    def _arrange(
+        self, view: State, display: Display, cards: list[str], deadline: float
+    ) -> tuple[float, list[Action]]:
+        """Every order of the cards and every cell (until the time runs out, then greedy)."""
+        if display.cards or time.perf_counter() > deadline:
+            return super()._arrange(view, display, cards, deadline)
+        me = view.decider
+        best: tuple[float, list[Action]] | None = None
+        for order in permutations(cards):
+            first = display.place(view.card(order[0]), (0, 0))
+            for cell2 in first.legal_cells():
+                second = first.place(view.card(order[1]), cell2)
+                for cell3 in second.legal_cells():
+                    third = second.place(view.card(order[2]), cell3)
+                    value = self.ev.value(view, me, third)
+                    if best is None or value > best[0]:
+                        steps: list[Action] = [
+                            Place(order[0], 0, 0),
+                            Place(order[1], *cell2),
+                            Place(order[2], *cell3),
+                        ]
+                        best = (value, steps)
+            if time.perf_counter() > deadline:
+                break
+        assert best is not None
+        return best
+
+    def setup(self, view: State, deadline: float) -> list[Action]:
+        if view.phase != view.phase.SETUP_RETURN:
+            return super().setup(view, deadline)
+        seat = view.seats[view.decider]
+        share = (deadline - time.perf_counter()) / 4
+        best: tuple[float, list[Action]] | None = None
+        for returned in seat.hand:
+            kept = [card for card in seat.hand if card != returned]
+            value, places = self._arrange(view, seat.display, kept, time.perf_counter() + share)
+            if best is None or value > best[0]:
+                best = (value, [ReturnCard(returned), *places])
+        assert best is not None
+        return best[1]
+
+
+def _roll_index(dice: tuple[int, ...]) -> int:
+    return sum((v - 1) * 6 ** (4 - i) for i, v in enumerate(dice))

@@ -1,0 +1,260 @@
+"""Planning within one decision: what to do with the dice, where to place, which field to write.
+
+Why search here and not in the engine's full list: the engine lists every assignment of dice to
+fields and every reroll; a plan only needs one representative per *set* of dice used, and the
+order of completions and purchases does not matter, so the search below visits each combination
+once. Every step is still carried out by `engine.apply` on the bot's view, so a plan can never
+hold an illegal step.
+
+The keep decision of the hard bot runs the exact dynamic programme of game/odds.py on a value per
+roll (what the best single completion or purchase with that roll is worth) instead of the 0/1
+success of "some card completes".
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game import odds
+from game.actions import Action, Buy, Complete, Discard, Place
+from game.ai.evaluate import Evaluator
+from game.cards import BonusKind, assignments
+from game.colours import COLOURS, Colour
+from game.engine import IllegalActionError, apply, price, usable_dice
+from game.rules import legal_actions
+from game.state import MARKET_SLOTS, ROWS, Phase, State
+from game.writes import legal_writes
+
+Mask = tuple[bool, ...]
+
+
+@dataclass(slots=True)
+class Plan:
+    """A sequence of steps and the value of the display it leads to."""
+
+    value: float
+    steps: list[Action] = field(default_factory=list)
+
+
+def complete_steps(state: State) -> list[Complete]:
+    """One completion per card and set of dice (the order of dice on the fields does not matter)."""
+    dice = [(die, state.value(die), state.colour(die)) for die in usable_dice(state)]
+    found: dict[tuple[str, frozenset[Colour]], Complete] = {}
+    for placed in state.display(state.decider):
+        if placed.completed or placed.empty_count > len(dice):
+            continue
+        empty = placed.card.task.empty_fields(placed.filled)
+        for used in assignments(placed.card.task, placed.filled, dice):
+            key = (placed.id, frozenset(used))
+            if key in found:
+                continue
+            per_field: list[Colour | None] = [None] * len(placed.filled)
+            for index, die in zip(empty, used, strict=True):
+                per_field[index] = die
+            found[key] = Complete(placed.id, tuple(per_field))
+    return list(found.values())
+
+
+def buy_steps(state: State) -> list[Buy]:
+    """Every purchase the dice allow now (each set of equal dice, each discount)."""
+    seat = state.seats[state.decider]
+    if seat.display.full or seat.pending is not None:
+        return []
+    discounts = seat.display.marks_left(BonusKind.DISCOUNT)
+    by_value: dict[int, list[Colour]] = {}
+    for die in usable_dice(state):
+        by_value.setdefault(state.value(die), []).append(die)
+    steps: list[Buy] = []
+    for row in ROWS:
+        for slot in range(1, MARKET_SLOTS + 1):
+            if state.market_card(row, slot) is None:
+                continue
+            cost = price(slot)
+            for discount in range(min(discounts, cost) + 1):
+                size = cost - discount
+                if size == 0:
+                    steps.append(Buy(row, slot, (), discount))
+                    continue
+                for same in by_value.values():
+                    if len(same) >= size:
+                        steps.append(Buy(row, slot, tuple(same[:size]), discount))
+                        if len(same) > size:  # keep a different die free, for another use
+                            steps.append(Buy(row, slot, tuple(same[-size:]), discount))
+    return steps
+
+
+def best_place(state: State, ev: Evaluator) -> tuple[Action, float]:
+    """The best cell for the pending card (or Discard, for a drawn card worth less than nothing)."""
+    me = state.decider
+    seat = state.seats[me]
+    assert seat.pending is not None
+    card = state.card(seat.pending)
+    best: tuple[Action, float] | None = None
+    for cell in seat.display.legal_cells():
+        value = ev.value(state, me, seat.display.place(card, cell))
+        if best is None or value > best[1]:
+            best = (Place(card.id, *cell), value)
+    if state.chance == "take":
+        keep = ev.value(state, me)
+        if best is None or best[1] < keep:
+            best = (Discard(), keep)
+    assert best is not None
+    return best
+
+
+def place_value(state: State, ev: Evaluator, card_id: str) -> float:
+    """What the display would be worth with `card_id` placed at its best cell."""
+    me = state.decider
+    display = state.display(me)
+    card = state.card(card_id)
+    return max(
+        (ev.value(state, me, display.place(card, cell)) for cell in display.legal_cells()),
+        default=ev.value(state, me),
+    )
+
+
+def _try(state: State, action: Action) -> State | None:
+    try:
+        return apply(state, action)
+    except IllegalActionError:
+        return None
+
+
+def best_acts(state: State, ev: Evaluator, deadline: float, modifiers: bool, max_nodes: int = 400) -> Plan:
+    """The best set of completions and purchases with the dice as they are (steps without `end`).
+
+    With `modifiers`, plans may first spend one plus/minus or recolour mark (the hard bot).
+    """
+    me = state.decider
+    best = Plan(ev.value(state, me))
+    seen: set[frozenset[str]] = set()
+    nodes = 0
+
+    def search(current: State, steps: list[Action], done: frozenset[str]) -> None:
+        nonlocal best, nodes
+        nodes += 1
+        value = ev.value(current, me)
+        if value > best.value + 1e-9:
+            best = Plan(value, list(steps))
+        if nodes >= max_nodes or time.perf_counter() > deadline:
+            return
+        options: list[Action] = [*complete_steps(current), *buy_steps(current)]
+        for step in options:
+            key = done | {str(step)}
+            if key in seen:
+                continue
+            seen.add(key)
+            after = _try(current, step)
+            if after is None:
+                continue
+            taken = [step]
+            if after.phase == Phase.PLACE:
+                place, _ = best_place(after, ev)
+                placed = _try(after, place)
+                if placed is None:
+                    continue
+                after, taken = placed, [step, place]
+            search(after, steps + taken, key)
+
+    search(state, [], frozenset())
+    if modifiers and _has_modifier_marks(state):
+        for step in _modifier_steps(state):
+            if time.perf_counter() > deadline:
+                break
+            after = _try(state, step)
+            if after is not None:
+                search(after, [step], frozenset({str(step)}))
+    return best
+
+
+def _has_modifier_marks(state: State) -> bool:
+    display = state.display(state.decider)
+    return display.marks_left(BonusKind.PLUS_MINUS) > 0 or display.marks_left(BonusKind.RECOLOUR) > 0
+
+
+def _modifier_steps(state: State) -> list[Action]:
+    from game.actions import Adjust, Recolour
+
+    return [a for a in legal_actions(state) if isinstance(a, Adjust | Recolour)]
+
+
+def best_write(state: State, ev: Evaluator, modifiers: bool, deadline: float) -> Plan:
+    """The single-field write (perhaps after one bonus mark) that raises the display's value most.
+
+    An empty plan means writing nothing is best. The plan's value is the display's value after it.
+    """
+    me = state.decider
+    best = Plan(ev.value(state, me))
+    for write in legal_writes(state, usable_dice(state)):
+        after = _try(state, write)
+        if after is not None:
+            value = ev.value(after, me)
+            if value > best.value + 1e-9:
+                best = Plan(value, [write])
+    if modifiers and _has_modifier_marks(state):
+        for step in _modifier_steps(state):
+            if time.perf_counter() > deadline:
+                break
+            changed = _try(state, step)
+            if changed is None:
+                continue
+            for write in legal_writes(changed, usable_dice(changed)):
+                after = _try(changed, write)
+                if after is not None:
+                    value = ev.value(after, me)
+                    if value > best.value + 1e-9:
+                        best = Plan(value, [step, write])
+    return best
+
+
+def chance_writes(state: State, ev: Evaluator, deadline: float) -> Plan:
+    """Chance (a): the best one or two single-field writes, chosen greedily."""
+    first = best_write(state, ev, False, deadline)
+    if not first.steps:
+        return first
+    after = _try(state, first.steps[-1])
+    if after is None or after.phase != Phase.CHANCE_WRITE:
+        return first
+    second = best_write(after, ev, False, deadline)
+    return Plan(max(first.value, second.value), first.steps + second.steps)
+
+
+# --- keep decisions -------------------------------------------------------------------------------
+
+_ROLL_FACES: NDArray[np.intp] = np.indices((6,) * 5).reshape(5, 6**5).T + 1
+_MAX_SAME: NDArray[np.intp] = np.array([np.bincount(r, minlength=7).max() for r in _ROLL_FACES])
+
+
+def roll_values(
+    cards: Sequence[tuple[odds.OpenCard, float]], buy_by_size: Sequence[float]
+) -> NDArray[np.float64]:
+    """The value of every ordered roll: the best single completion or purchase it allows.
+
+    `buy_by_size[k]` is the worth of the best purchase with k equal dice (k = 0..5).
+    """
+    values = np.zeros(odds.ROLLS)
+    for (task, filled), worth in cards:
+        if worth > 0:
+            np.maximum(values, odds.success_vector(task, filled) * worth, out=values)
+    if any(v > 0 for v in buy_by_size):
+        np.maximum(values, np.asarray(buy_by_size, dtype=np.float64)[_MAX_SAME], out=values)
+    return values
+
+
+def value_options(values: NDArray[np.float64], dice: Sequence[int], rolls_left: int) -> dict[Mask, float]:
+    """The expected value of each reroll set, keeping optimally afterwards (the odds' programme on
+    values instead of success). Uses the odds module's internals: see the report to its author."""
+    work = odds._workspace(1)
+    column = np.ascontiguousarray(values.reshape(-1, 1))
+    after = odds._expected(odds._turn_values(column, rolls_left - 1, work), work)
+    chances = after[odds._reroll_positions(dice), 0]
+    return {mask: float(c) for mask, c in zip(odds._MASKS, chances, strict=True)}
+
+
+def mask_dice(mask: Mask) -> tuple[Colour, ...]:
+    return tuple(c for c, flag in zip(COLOURS, mask, strict=True) if flag)

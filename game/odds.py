@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -40,12 +40,12 @@ from numpy.typing import NDArray
 
 from game.cards import Relation, Task
 from game.colours import COLOURS
+from game.deck import standard_deck
 
 DICE = len(COLOURS)
 FACES = 6
 ROLLS = FACES**DICE
 MAX_ROLLS_LEFT = 2  # after the first roll of a turn, two rerolls remain
-TURN_ROLLS = MAX_ROLLS_LEFT + 1
 _UNKNOWN = FACES  # index of "still to roll" on a die's axis of the partial-state table
 _TIE = 1e-12  # probabilities closer than this count as equal when choosing a reroll
 
@@ -315,20 +315,41 @@ def display_odds(cards: Sequence[OpenCard], dice: Sequence[int], rolls_left: int
     """Odds for all cards of a display, from the current dice with 0, 1 or 2 rolls left."""
     roll = _roll_index(dice)
     _check_rolls_left(rolls_left)
-    success = _batch(cards)
-    values = success[roll]
-    if rolls_left:
-        work = _workspace(success.shape[1])
+    positions = _reroll_positions(dice)
+
+    def evaluate(success: FloatArray, work: _Workspace) -> FloatArray:
+        now: FloatArray = success[roll]
+        if not rolls_left:
+            return now
         expected = _expected(_turn_values(success, rolls_left - 1, work), work)
-        values = np.maximum(values, expected[_reroll_positions(dice)].max(axis=0))
-    return _odds(values)
+        best: FloatArray = np.maximum(now, expected[positions].max(axis=0))
+        return best
+
+    return _odds(_solve(_batch(cards), evaluate))
 
 
 def display_odds_before_roll(cards: Sequence[OpenCard]) -> DisplayOdds:
     """Odds for all cards of a display for a whole turn: all five dice still to roll, 3 rolls."""
-    success = _batch(cards)
-    work = _workspace(success.shape[1])
-    return _odds(_turn_values(success, MAX_ROLLS_LEFT, work).mean(axis=0))
+
+    def evaluate(success: FloatArray, work: _Workspace) -> FloatArray:
+        mean: FloatArray = _turn_values(success, MAX_ROLLS_LEFT, work).mean(axis=0)
+        return mean
+
+    return _odds(_solve(_batch(cards), evaluate))
+
+
+def _solve(success: FloatArray, evaluate: Callable[[FloatArray, _Workspace], FloatArray]) -> FloatArray:
+    """Evaluate (success table -> one value per column) only the columns that can go either way.
+
+    A column that is all 0 or all 1 keeps that value whatever the dice do. Why: cards with more
+    empty fields than dice are common in a display and would cost as much as any other.
+    """
+    values: FloatArray = success[0].copy()
+    varying = np.flatnonzero(success.min(axis=0) != success.max(axis=0))
+    if varying.size:
+        columns = np.ascontiguousarray(success[:, varying])
+        values[varying] = evaluate(columns, _workspace(varying.size))
+    return values
 
 
 def completion_chance(
@@ -355,12 +376,14 @@ def reroll_options(
     possible), a mask = reroll those dice and then keep optimally. Masks only with rolls left."""
     roll = _roll_index(dice)
     _check_rolls_left(rolls_left)
-    success = _batch(cards)[:, :1].copy()
-    options: dict[RerollMask | None, float] = {None: float(success[roll, 0])}
-    if rolls_left:
+    positions = _reroll_positions(dice)
+    union = np.ascontiguousarray(_batch(cards)[:, :1])
+    options: dict[RerollMask | None, float] = {None: float(union[roll, 0])}
+    if rolls_left and union.min() == union.max():  # certain or hopeless whatever the dice do
+        options.update((mask, options[None]) for mask in _MASKS)
+    elif rolls_left:
         work = _workspace(1)
-        expected = _expected(_turn_values(success, rolls_left - 1, work), work)
-        chances = expected[_reroll_positions(dice), 0]
+        chances = _expected(_turn_values(union, rolls_left - 1, work), work)[positions, 0]
         options.update((mask, float(chance)) for mask, chance in zip(_MASKS, chances, strict=True))
     return options
 
@@ -413,9 +436,9 @@ def _odds(values: FloatArray) -> DisplayOdds:
 
 
 def _roll_index(dice: Sequence[int]) -> int:
-    values = tuple(dice)
+    values = tuple(int(v) if isinstance(v, int | np.integer) else v for v in dice)
     if len(values) != DICE or not all(isinstance(v, int) and 1 <= v <= FACES for v in values):
-        raise ValueError(f"dice must be {DICE} values from 1 to {FACES}, got {values!r}")
+        raise ValueError(f"dice must be {DICE} values from 1 to {FACES}, got {tuple(dice)!r}")
     return sum((v - 1) * FACES ** (DICE - 1 - i) for i, v in enumerate(values))
 
 
@@ -428,19 +451,47 @@ def _check_rolls_left(rolls_left: int) -> None:
 
 
 def deck_table() -> list[str]:
-    """One line per card of the standard deck: its one-turn chance and the time to compute it."""
-    from game.deck import standard_deck
+    """One line per card of the standard deck: its one-turn chance and the time to compute it.
 
-    lines = [f"{'card':<5} {'fields':>6} {'one turn':>9} {'ms':>7}  task"]
+    The time per card is from scratch for that card (its success vector and the programme); the
+    tables shared by all cards are built first and timed on their own line.
+    """
+    start = time.perf_counter()
+    for count in range(1, DICE + 1):
+        _placements(count)
+    for pinned in itertools.chain.from_iterable(
+        itertools.combinations(range(DICE), size) for size in range(DICE + 1)
+    ):
+        _roll_classes(frozenset(pinned))
+    shared = (time.perf_counter() - start) * 1000
+    lines = [f"shared tables, once per process: {shared:.1f} ms"]
+    lines.append(f"{'card':<5} {'one turn':>9} {'ms':>6}  task")
     for card in standard_deck().cards:
         start = time.perf_counter()
         chance = one_turn_chance(card.task)
         elapsed = (time.perf_counter() - start) * 1000
         note = "" if len(card.task) <= DICE else "  (more fields than dice: needs passive fills)"
-        row = f"{card.id:<5} {len(card.task):>6} {chance:>9.4%} {elapsed:>7.2f}"
-        lines.append(f"{row}  {card.task.text()}{note}")
+        lines.append(f"{card.id:<5} {chance:>9.4%} {elapsed:>6.2f}  {card.task.text()}{note}")
     return lines
+
+
+def display_timing(repeats: int = 20) -> str:
+    """Time of the odds of a full display (union and per card, before the first roll and from a
+    roll with two rolls left) for the first nine cards of the deck. Cold: success vectors built
+    first (as for a card whose fields just changed); warm: vectors cached. Best of `repeats`."""
+    cards: list[OpenCard] = [(card.task, (None,) * len(card.task)) for card in standard_deck().cards[:9]]
+    cold: list[float] = []
+    warm: list[float] = []
+    for _ in range(repeats):
+        _success.cache_clear()
+        for timings in (cold, warm):
+            start = time.perf_counter()
+            display_odds_before_roll(cards)
+            display_odds(cards, (1, 2, 3, 4, 5), MAX_ROLLS_LEFT)
+            timings.append((time.perf_counter() - start) * 1000)
+    return f"9-card display, before roll + 2 rolls left: cold {min(cold):.1f} ms, warm {min(warm):.1f} ms"
 
 
 if __name__ == "__main__":
     print("\n".join(deck_table()))
+    print(display_timing())

@@ -321,7 +321,7 @@ def test_module_says_bonuses_are_not_modelled() -> None:
 def test_deck_table_covers_every_card() -> None:
     deck = standard_deck()
     lines = odds.deck_table()
-    assert len(lines) == 1 + len(deck.cards)
+    assert len(lines) == 2 + len(deck.cards)
     for card in deck.cards:
         chance = odds.one_turn_chance(card.task)
         assert 0.0 <= chance <= 1.0

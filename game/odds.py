@@ -202,27 +202,33 @@ _PARTIALS = (FACES + 1) ** DICE
 
 
 class _Workspace:
-    """Scratch buffers reused by every step of the programme.
+    """Scratch buffers reused by every step of the programme, sized for the largest batch so far.
 
     Why: a fresh array of this size costs a page fault per 4 KiB on every use, which took longer
-    than the arithmetic itself. One workspace per thread and batch size keeps the module
-    thread-safe.
+    than the arithmetic itself. One workspace per thread keeps the module thread-safe; smaller
+    batches use the front part of each buffer.
     """
 
     def __init__(self, batch: int) -> None:
+        self.batch = batch
         self.front: FloatArray = np.empty(_PARTIALS * batch)
         self.back: FloatArray = np.empty(_PARTIALS * batch)
-        self.values: FloatArray = np.empty((ROLLS, batch))
+        self.turn: FloatArray = np.empty(ROLLS * batch)
+
+    def values(self, batch: int) -> FloatArray:
+        """The buffer for a table of values of full rolls (7776 x batch)."""
+        return self.turn[: ROLLS * batch].reshape(ROLLS, batch)
 
 
 _local = threading.local()
 
 
 def _workspace(batch: int) -> _Workspace:
-    spaces: dict[int, _Workspace] = _local.__dict__.setdefault("spaces", {})
-    if batch not in spaces:
-        spaces[batch] = _Workspace(batch)
-    return spaces[batch]
+    work: _Workspace | None = getattr(_local, "work", None)
+    if work is None or work.batch < batch:
+        work = _Workspace(batch)
+        _local.work = work
+    return work
 
 
 def _rotate(table: FloatArray, into: FloatArray, batch: int) -> FloatArray:
@@ -281,7 +287,7 @@ def _turn_values(success: FloatArray, rolls_left: int, work: _Workspace) -> Floa
     values = success
     for _ in range(rolls_left):
         best = _best_rerolls(_expected(values, work), work)
-        values = np.maximum(success, best, out=work.values)
+        values = np.maximum(success, best, out=work.values(success.shape[1]))
     return values
 
 

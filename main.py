@@ -1,0 +1,59 @@
+"""Gönnen Können: start the game window.
+
+    python main.py [--windowed | --fullscreen] [--data-dir DIR] [--lang en|de|nl]
+
+A thin launcher: it reads the flags and hands over to scenes.app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="goennen-koennen", description="The dice game Gönnen Können.")
+    screen = parser.add_mutually_exclusive_group()
+    screen.add_argument("--fullscreen", action="store_true", help="start in full screen (remembered)")
+    screen.add_argument("--windowed", action="store_true", help="start in a window (remembered)")
+    parser.add_argument("--data-dir", type=Path, help="use this folder for settings and saves")
+    parser.add_argument("--lang", choices=("en", "de", "nl"), help="switch the language (remembered)")
+    return parser
+
+
+def missing_display() -> str | None:
+    """Why no window can open here, checked before SDL starts (which would print its own noise)."""
+    if sys.platform in ("win32", "darwin") or os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return "no graphical display found (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    problem = missing_display()
+    if problem:
+        print(f"Gönnen Können cannot open its window: {problem}", file=sys.stderr)
+        return 2
+    from scenes.app import App, NoDisplayError
+
+    try:
+        app = App(window=True, data_dir=args.data_dir)
+    except NoDisplayError as error:
+        print(f"Gönnen Können cannot open its window: {error}", file=sys.stderr)
+        return 2
+    if args.fullscreen or args.windowed:
+        app.change_settings(fullscreen=bool(args.fullscreen))
+    if args.lang:
+        app.change_settings(language=args.lang)
+    app.run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

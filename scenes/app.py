@@ -1,0 +1,212 @@
+"""The application: window, settings, the scene stack and the frame loop.
+
+`App.step(dt)` is one frame: pygame events -> intents -> the top scene, update by dt, draw.
+`App.run()` calls it from a real clock; tests call it directly with the dt they choose, posting
+real pygame events first. Without `window=True` the app draws into an off-screen 1280x720
+surface (tests, screenshots, benchmarks).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from importlib import import_module
+from pathlib import Path
+
+import pygame
+
+from scenes import i18n
+from scenes.intents import Action, Intent, IntentMapper
+from scenes.preferences import Settings, load_settings, save_settings
+from scenes.sound import Sounds
+from scenes.stack import Scene, SceneStack
+from scenes.transition import FadeTransition
+from scenes.userdata import ENV_OVERRIDE, settings_path
+
+SCREEN_SIZE = (1280, 720)
+FPS = 60
+IDLE_WAIT_MS = 250  # when nothing moves, sleep until input (or this long) instead of redrawing
+MAX_DT = 0.1  # a long stall (window dragged, debugger) must not make animations jump
+
+# Scenes provided elsewhere that register themselves in scenes.registry when imported.
+OPTIONAL_SCENE_MODULES = ("scenes.table", "scenes.solo")
+
+
+class NoDisplayError(RuntimeError):
+    """There is no screen to open a window on."""
+
+
+def import_optional_scenes() -> None:
+    for module in OPTIONAL_SCENE_MODULES:
+        try:
+            import_module(module)
+        except ModuleNotFoundError as error:
+            if error.name != module:  # the module exists but something it needs is missing
+                raise
+
+
+class App:
+    def __init__(
+        self,
+        window: bool = False,
+        data_dir: Path | None = None,
+        first_scene: Callable[[App], Scene] | None = None,
+    ) -> None:
+        if data_dir is not None:
+            os.environ[ENV_OVERRIDE] = str(data_dir)
+        # Display first: without a screen the app must stop before anything else starts.
+        pygame.display.init()
+        pygame.font.init()
+        self.window = window
+        loaded = load_settings(settings_path())
+        self.settings: Settings = loaded.settings
+        self.notice: str | None = None
+        if loaded.problem:
+            aside = loaded.kept_aside.name if loaded.kept_aside else "?"
+            self.notice = i18n.t("notice.settings_unreadable", file=aside)
+        i18n.set_language(self.settings.language)
+        self.screen = self._open_display() if window else pygame.Surface(SCREEN_SIZE, 0, 32)
+        self.intents = IntentMapper()
+        self.intents.start_gamepads()
+        self.stack = SceneStack()
+        self.sounds = Sounds(self.settings.volume_fraction)
+        self.running = True
+        self.frames_drawn = 0
+        self._needs_draw = True
+        import_optional_scenes()
+        if first_scene is None:
+            from scenes.title import TitleScene
+
+            first_scene = TitleScene
+        self.stack.push_now(first_scene(self))
+
+    # -- display --------------------------------------------------------------------------------
+    def _open_display(self) -> pygame.Surface:
+        driver = pygame.display.get_driver() if pygame.display.get_init() else ""
+        requested = os.environ.get("SDL_VIDEODRIVER", "")
+        if not pygame.display.get_init() or (driver in ("offscreen", "dummy") and driver != requested):
+            raise NoDisplayError("no graphical display found (is DISPLAY or WAYLAND_DISPLAY set?)")
+        pygame.display.set_caption(i18n.t("app.window_title"))
+        # SCALED: SDL keeps a 1280x720 logical screen, scales it to the window with letterboxing,
+        # and maps mouse positions back, so the whole game works in screen coordinates.
+        flags = pygame.SCALED | pygame.RESIZABLE
+        if self.settings.fullscreen:
+            flags |= pygame.FULLSCREEN
+        try:
+            return pygame.display.set_mode(SCREEN_SIZE, flags, vsync=1)
+        except pygame.error:
+            try:
+                return pygame.display.set_mode(SCREEN_SIZE, flags)
+            except pygame.error as error:
+                raise NoDisplayError(str(error)) from error
+
+    def toggle_fullscreen(self) -> None:
+        self.change_settings(fullscreen=not self.settings.fullscreen)
+
+    def _apply_fullscreen(self) -> None:
+        if not self.window:
+            return
+        is_full = bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
+        if is_full != self.settings.fullscreen:
+            pygame.display.toggle_fullscreen()
+        self.screen = pygame.display.get_surface()
+
+    # -- settings -------------------------------------------------------------------------------
+    def change_settings(self, **changes: object) -> None:
+        """Apply new settings at once and remember them (settings.json, written atomically)."""
+        before = self.settings
+        self.settings = before.changed(**changes)
+        if self.settings.language != before.language:
+            i18n.set_language(self.settings.language)
+            if self.window:
+                pygame.display.set_caption(i18n.t("app.window_title"))
+        if self.settings.volume != before.volume:
+            self.sounds.set_volume(self.settings.volume_fraction)
+        if self.settings.fullscreen != before.fullscreen:
+            self._apply_fullscreen()
+        try:
+            save_settings(self.settings, settings_path())
+        except OSError as error:
+            self.notice = i18n.t("notice.settings_not_saved", reason=error.strerror or str(error))
+        self._needs_draw = True
+
+    # -- navigation -----------------------------------------------------------------------------
+    def go(self, scene: Scene, how: str = "push", fade: bool = True) -> None:
+        """Change scenes (push, replace or reset to `scene`), through a fade unless told otherwise."""
+        operations = {
+            "push": lambda: self.stack.push_now(scene),
+            "replace": lambda: self.stack.replace_now(scene),
+            "reset": lambda: self.stack.reset_now(scene),
+        }
+        operation = operations[how]
+        if fade and self.settings.animation_speed != "instant":
+            self.stack.push(FadeTransition(self, operation))
+        else:
+            self.stack.queue(operation)
+
+    def go_back(self, fade: bool = True) -> None:
+        """Leave the top scene, through a fade unless told otherwise."""
+        if fade and self.settings.animation_speed != "instant":
+            self.stack.push(FadeTransition(self, self.stack.pop_now))
+        else:
+            self.stack.pop()
+
+    def quit(self) -> None:
+        self.running = False
+
+    def play(self, sound: str) -> None:
+        self.sounds.play(sound)
+
+    # -- the frame ------------------------------------------------------------------------------
+    def dispatch(self, intent: Intent) -> None:
+        if intent.action == Action.QUIT:
+            self.quit()
+        elif intent.action == Action.TOGGLE_FULLSCREEN:
+            self.toggle_fullscreen()
+        else:
+            self.stack.handle(intent)
+
+    def step(self, dt: float) -> bool:
+        """Run one frame of `dt` seconds; returns whether it drew (it skips drawing when idle)."""
+        events = pygame.event.get()
+        top = self.stack.top
+        self.intents.text_entry = bool(top is not None and getattr(top, "wants_text", False))
+        for event in events:
+            for intent in self.intents.map(event):
+                self.dispatch(intent)
+                self.stack.apply_pending()  # a scene change takes effect before the next intent
+        self.stack.apply_pending()
+        animating = self.stack.animating
+        top = self.stack.top
+        if top is not None:
+            top.update(min(dt, MAX_DT) * self.settings.speed_factor)
+            if self.settings.animation_speed == "instant":
+                top.tweens.skip()
+        self.stack.apply_pending()
+        if not (events or animating or self._needs_draw or self.stack.animating):
+            return False
+        self.draw()
+        return True
+
+    def draw(self) -> None:
+        self.stack.draw(self.screen)
+        self.frames_drawn += 1
+        self._needs_draw = False
+        if self.window:
+            pygame.display.flip()
+
+    def request_draw(self) -> None:
+        self._needs_draw = True
+
+    def run(self) -> None:
+        clock = pygame.time.Clock()
+        while self.running and self.stack.top is not None:
+            if not self.stack.animating and not pygame.event.peek():
+                # Idle: nothing moves and no input, so sleep in SDL until something happens.
+                event = pygame.event.wait(IDLE_WAIT_MS)
+                if event.type != pygame.NOEVENT:
+                    pygame.event.post(event)
+                clock.tick()  # restart the frame clock so the wait does not count as dt
+            dt = clock.tick(FPS) / 1000
+            self.step(dt)
+        pygame.quit()

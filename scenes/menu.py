@@ -1,0 +1,68 @@
+"""What the menu screens share: the felt backdrop, a heading, a focus group and its hint line."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scenes import fonts, theme
+from scenes.intents import Action, Intent
+from scenes.layout import Layout, layout
+from scenes.render.shapes import felt_backdrop
+from scenes.stack import Scene
+from scenes.widgets import FocusGroup
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+
+class MenuScene(Scene):
+    layout_name = ""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.layout: Layout = layout(self.layout_name)
+        self.focus = FocusGroup(on_activate=lambda: app.play("click"))
+
+    @property
+    def wants_text(self) -> bool:
+        return self.focus.wants_text
+
+    def back(self) -> None:
+        """Escape / B: return to the screen this one was opened from (the title if none)."""
+        self.app.play("click")
+        if len(self.app.stack.scenes) > 1:
+            self.app.go_back()
+        else:
+            from scenes.title import TitleScene
+
+            self.app.go(TitleScene(self.app), "replace")
+
+    def handle(self, intent: Intent) -> None:
+        if intent.action in (Action.BACK, Action.MENU) and not self.focus.wants_text:
+            self.back()
+            return
+        if intent.action == Action.BACK:  # Escape in a name field: leave the field first
+            self.focus._step(1)
+            return
+        self.focus.handle(intent)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        surface.blit(felt_backdrop(surface.get_size()), (0, 0))
+
+    def draw_heading(self, surface: pygame.Surface, title: str, region: str = "heading") -> None:
+        area = self.layout[region]
+        size = fonts.fit_size(title, 54, area.width, "black")
+        shadow = fonts.text(title, size, theme.SHADOW, "black")
+        label = fonts.text(title, size, theme.CREAM, "black")
+        spot = label.get_rect(midleft=(area.x, area.centery))
+        surface.blit(shadow, spot.move(2, 3))
+        surface.blit(label, spot)
+        pygame.draw.line(surface, theme.FOCUS, (area.x, area.bottom - 2), (area.x + 120, area.bottom - 2), 4)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        self.focus.draw(surface)
+        if "hint" in self.layout.regions:
+            self.focus.draw_hint(surface, self.layout["hint"])

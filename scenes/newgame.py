@@ -1,0 +1,177 @@
+"""The new-game screen: 1 to 4 seats, each a named human or a bot (easy, normal, hard), and who starts.
+
+Start hands a GameConfig to the scene registered as "table"; until one is registered the button
+stays disabled and says why.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scenes import fonts, registry, theme
+from scenes.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
+from scenes.i18n import t
+from scenes.menu import MenuScene
+from scenes.render.shapes import rounded_panel
+from scenes.widgets import Button, Choice, TextField, Widget
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+MAX_SEATS = 4
+# What a seat can be; seat 1 is never empty (a game has at least one player).
+SEAT_OPTIONS = ("off", "human", "easy", "normal", "hard")
+BOT_NAMES = ("Ada", "Bruno", "Clara", "Dora")  # names that read the same in every language
+SEAT_MARKS = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167))  # seat badges
+
+
+class NewGameScene(MenuScene):
+    layout_name = "newgame"
+    name = "newgame"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        area = self.layout["seats"]
+        row_height = area.height // MAX_SEATS
+        self.kinds: list[Choice] = []
+        self.names: list[TextField] = []
+        self.seat_options: list[tuple[str, ...]] = []
+        defaults = ("human", "normal", "off", "off")
+        for seat in range(MAX_SEATS):
+            top = area.y + seat * row_height + 12
+            options = SEAT_OPTIONS if seat else SEAT_OPTIONS[1:]
+            start = options.index(defaults[seat])
+            kind = Choice(
+                pygame.Rect(area.x + 90, top, 430, row_height - 24),
+                lambda: "",
+                lambda options=options: [t(f"newgame.seat.{option}") for option in options],
+                start,
+                lambda _index, seat=seat: self._kind_changed(seat),
+                hint=lambda: t("newgame.seat.hint"),
+            )
+            self.seat_options.append(options)
+            name = TextField(
+                pygame.Rect(area.x + 560, top, 480, row_height - 24),
+                self._default_name(seat, defaults[seat]),
+                lambda _value: self._refresh(),
+                hint=lambda: t("newgame.name.hint"),
+            )
+            self.kinds.append(kind)
+            self.names.append(name)
+        row = self.layout["start_player"]
+        self.start_player = Choice(
+            pygame.Rect(area.x + 80, row.y + 4, 960, row.height - 8),
+            lambda: t("newgame.start_player"),
+            self._start_player_options,
+            0,
+            lambda _index: None,
+            hint=lambda: t("newgame.start_player.hint"),
+        )
+        self.back_button = Button(
+            self.layout["back"], lambda: t("common.back"), self.back, hint=lambda: t("common.back.hint")
+        )
+        self.start_button = Button(
+            self.layout["start"],
+            lambda: t("newgame.start"),
+            self.start,
+            primary=True,
+            hint=lambda: t("newgame.start.hint"),
+        )
+        self.start_button.disabled_reason = self._why_not_startable
+        widgets: list[Widget] = []
+        for kind, name in zip(self.kinds, self.names, strict=True):
+            widgets += [kind, name]
+        self.focus.widgets = [*widgets, self.start_player, self.back_button, self.start_button]
+        self._refresh()
+
+    # -- the configuration ----------------------------------------------------------------------
+    def seat_option(self, seat: int) -> str:
+        return self.seat_options[seat][self.kinds[seat].index]
+
+    def seated(self) -> list[int]:
+        return [seat for seat in range(MAX_SEATS) if self.seat_option(seat) != "off"]
+
+    def config(self) -> GameConfig:
+        seats = []
+        for seat in self.seated():
+            option = self.seat_option(seat)
+            name = self.names[seat].value.strip()
+            if option == "human":
+                seats.append(SeatConfig(name, SeatKind.HUMAN))
+            else:
+                seats.append(SeatConfig(name, SeatKind.BOT, option if option in BOT_LEVELS else "normal"))
+        choice = self.start_player.index
+        return GameConfig(tuple(seats), None if choice == 0 else choice - 1)
+
+    def _default_name(self, seat: int, option: str) -> str:
+        return t("newgame.default_name", number=seat + 1) if option == "human" else BOT_NAMES[seat]
+
+    def _kind_changed(self, seat: int) -> None:
+        # A name still at a default follows the kind (Player 2 <-> Bruno); a typed name stays.
+        name = self.names[seat]
+        defaults = {self._default_name(seat, option) for option in ("human", "normal")}
+        if name.value in defaults:
+            name.value = self._default_name(seat, self.seat_option(seat))
+        self._refresh()
+
+    def _start_player_options(self) -> list[str]:
+        names = [self.names[seat].value.strip() or "?" for seat in self.seated()]
+        return [t("newgame.start_player.random"), *names]
+
+    def _why_not_startable(self) -> str:
+        if not registry.available(registry.TABLE):
+            return t("newgame.start.unavailable")
+        names = [self.names[seat].value.strip() for seat in self.seated()]
+        if any(not name for name in names):
+            return t("newgame.start.name_missing")
+        if len(set(n.casefold() for n in names)) != len(names):
+            return t("newgame.start.names_twice")
+        return ""
+
+    def _refresh(self) -> None:
+        seated = self.seated()
+        for seat, name in enumerate(self.names):
+            name.enabled = seat in seated
+        self.start_player.index = min(self.start_player.index, len(seated))
+        self.start_button.enabled = not self._why_not_startable()
+
+    def start(self) -> None:
+        """The start_game hook: hand the configuration to the registered table scene."""
+        factory = registry.factory(registry.TABLE)
+        if factory is None or not self.start_button.enabled:
+            return
+        self.app.go(factory(self.app, self.config()), "replace")
+
+    def resume(self) -> None:
+        self._refresh()
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        self.draw_heading(surface, t("newgame.title"))
+        area = self.layout["seats"]
+        rounded_panel(
+            surface,
+            area.inflate(24, 12),
+            (16, 48, 42),
+            radius=22,
+            border=(44, 96, 84),
+            border_width=2,
+            shadow=14,
+        )
+        row_height = area.height // MAX_SEATS
+        seated = self.seated()
+        for seat in range(MAX_SEATS):
+            centre = (area.x + 44, area.y + seat * row_height + row_height // 2)
+            mark = SEAT_MARKS[seat] if seat in seated else (70, 92, 88)
+            pygame.draw.circle(surface, theme.darker(mark, 0.4), centre, 28)
+            pygame.draw.circle(surface, mark, centre, 25)
+            number = fonts.text(str(seat + 1), 30, theme.ink_on(mark), "black")
+            surface.blit(number, number.get_rect(center=centre))
+            if seat < MAX_SEATS - 1:
+                y = area.y + (seat + 1) * row_height
+                pygame.draw.line(surface, (44, 96, 84), (area.x + 10, y), (area.right - 10, y), 1)
+        self.focus.draw(surface)
+        self.focus.draw_hint(surface, self.layout["hint"])

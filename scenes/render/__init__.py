@@ -1,0 +1,1 @@
+"""Drawing from data: cards, dice, glyphs and the shared backdrop. No game rules here."""

@@ -1,0 +1,110 @@
+"""The settings screen: language, animation speed, colour glyphs, volume, full screen.
+
+Every change applies at once (the language switches live) and is saved at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scenes import i18n
+from scenes.i18n import t
+from scenes.menu import MenuScene
+from scenes.preferences import ANIMATION_SPEEDS, LANGUAGES, VOLUME_STEPS
+from scenes.render.shapes import rounded_panel
+from scenes.widgets import Button, Choice, Slider
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+ROW_HEIGHT = 62
+ROW_GAP = 18
+
+
+class SettingsScene(MenuScene):
+    layout_name = "settings"
+    name = "settings"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        area = self.layout["options"]
+        settings = app.settings
+
+        def row(index: int) -> pygame.Rect:
+            return pygame.Rect(area.x, area.y + index * (ROW_HEIGHT + ROW_GAP), area.width, ROW_HEIGHT)
+
+        on_off = lambda: [t("settings.off"), t("settings.on")]  # noqa: E731
+        self.language = Choice(
+            row(0),
+            lambda: t("settings.language"),
+            lambda: [i18n.LANGUAGES[code] for code in LANGUAGES],
+            LANGUAGES.index(settings.language),
+            lambda i: app.change_settings(language=LANGUAGES[i]),
+            hint=lambda: t("settings.language.hint"),
+        )
+        self.speed = Choice(
+            row(1),
+            lambda: t("settings.animation_speed"),
+            lambda: [t(f"settings.speed.{speed}") for speed in ANIMATION_SPEEDS],
+            ANIMATION_SPEEDS.index(settings.animation_speed),
+            lambda i: app.change_settings(animation_speed=ANIMATION_SPEEDS[i]),
+            hint=lambda: t("settings.animation_speed.hint"),
+        )
+        self.glyphs = Choice(
+            row(2),
+            lambda: t("settings.colour_glyphs"),
+            on_off,
+            int(settings.colour_glyphs),
+            lambda i: app.change_settings(colour_glyphs=bool(i)),
+            hint=lambda: t("settings.colour_glyphs.hint"),
+        )
+        self.volume = Slider(
+            row(3),
+            lambda: t("settings.volume"),
+            settings.volume,
+            VOLUME_STEPS,
+            self._set_volume,
+            hint=lambda: t("settings.volume.hint"),
+            show=lambda v: f"{v * 100 // VOLUME_STEPS}%",
+        )
+        self.fullscreen = Choice(
+            row(4),
+            lambda: t("settings.fullscreen"),
+            on_off,
+            int(settings.fullscreen),
+            lambda i: app.change_settings(fullscreen=bool(i)),
+            hint=lambda: t("settings.fullscreen.hint"),
+        )
+        self.back_button = Button(
+            self.layout["back"], lambda: t("common.back"), self.back, hint=lambda: t("common.back.hint")
+        )
+        self.focus.widgets = [
+            self.language,
+            self.speed,
+            self.glyphs,
+            self.volume,
+            self.fullscreen,
+            self.back_button,
+        ]
+
+    def _set_volume(self, value: int) -> None:
+        self.app.change_settings(volume=value)
+        self.app.play("click")  # let the player hear the new loudness
+
+    def resume(self) -> None:
+        # F11 may have changed full screen while this screen was covered.
+        self.fullscreen.index = int(self.app.settings.fullscreen)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.fullscreen.index = int(self.app.settings.fullscreen)  # F11 works on this screen too
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        self.draw_heading(surface, t("settings.title"))
+        panel = self.layout["options"].inflate(48, 40)
+        rounded_panel(surface, panel, (16, 48, 42), radius=22, border=(44, 96, 84), border_width=2, shadow=14)
+        self.focus.draw(surface)
+        self.focus.draw_hint(surface, self.layout["hint"])

@@ -1,0 +1,150 @@
+"""The scene stack: a Scene base class and the stack that runs scenes (Tuxemon's state stack).
+
+Life cycle, symmetric: enter() when a scene joins the stack, pause() when another covers it,
+resume() when it is on top again, exit() when it leaves. push/pop/replace/reset are queued and
+applied between frames (apply_pending), so a scene can ask to leave while handling an intent.
+A transparent scene (an overlay) is drawn over the scenes below it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scenes.intents import Intent
+from scenes.tween import Tweens
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+
+class Scene:
+    """One screen or overlay. Subclasses override what they need."""
+
+    transparent = False  # True: the scenes below are drawn first (overlays, fades)
+    name = "scene"  # a short stable name, used by tests, screenshots and logs
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.tweens = Tweens()
+
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def pause(self) -> None: ...
+    def resume(self) -> None: ...
+
+    def handle(self, intent: Intent) -> None:
+        """React to one intent (only the top scene receives them)."""
+
+    def update(self, dt: float) -> None:
+        self.tweens.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    @property
+    def animating(self) -> bool:
+        """Whether the next frame will look different even without input (idle detection)."""
+        return self.tweens.active
+
+
+Operation = Callable[[], None]
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._pending: list[Operation] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    @property
+    def has_pending(self) -> bool:
+        return bool(self._pending)
+
+    # -- queued requests ------------------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        self._pending.append(lambda: self.push_now(scene))
+
+    def pop(self) -> None:
+        self._pending.append(self.pop_now)
+
+    def replace(self, scene: Scene) -> None:
+        self._pending.append(lambda: self.replace_now(scene))
+
+    def reset(self, scene: Scene) -> None:
+        """Leave every scene and start afresh with `scene` (quit to title)."""
+        self._pending.append(lambda: self.reset_now(scene))
+
+    def queue(self, operation: Operation) -> None:
+        self._pending.append(operation)
+
+    def apply_pending(self) -> None:
+        while self._pending:
+            operations, self._pending = self._pending, []
+            for operation in operations:
+                operation()
+
+    # -- immediate operations (used between frames and by transitions) --------------------------
+    def push_now(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop_now(self) -> None:
+        if not self.scenes:
+            return
+        self.scenes.pop().exit()
+        if self.top is not None:
+            self.top.resume()
+
+    def replace_now(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def reset_now(self, scene: Scene) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def beneath(self, cover: Scene, operation: Operation) -> None:
+        """Run `operation` on the stack below `cover` (a fade), keeping `cover` on top."""
+        index = self.scenes.index(cover)
+        above = self.scenes[index:]
+        del self.scenes[index:]
+        operation()
+        if self.top is not None:
+            self.top.pause()
+        self.scenes.extend(above)
+
+    # -- per frame ------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        if self.top is not None:
+            self.top.handle(intent)
+
+    def update(self, dt: float) -> None:
+        # Only the top scene runs: a scene under an overlay is paused, its animations frozen.
+        if self.top is not None:
+            self.top.update(dt)
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top one and every one an overlay lets show."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].transparent:
+            start -= 1
+        return self.scenes[max(start, 0) :]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.visible():
+            scene.draw(surface)
+
+    @property
+    def animating(self) -> bool:
+        return self.has_pending or any(scene.animating for scene in self.visible())

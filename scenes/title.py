@@ -1,0 +1,240 @@
+"""The title screen: the game's name, the main menu, a fan of cards and a throw of the dice."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.colours import COLOURS
+from game.deck import standard_deck
+from scenes import fonts, registry, theme
+from scenes.i18n import current_language, t
+from scenes.intents import Action, Intent
+from scenes.menu import MenuScene
+from scenes.render.cards import render_card
+from scenes.render.dice import DiceRoll
+from scenes.render.shapes import colour_chip, rounded_panel
+from scenes.userdata import has_saved_game, save_path
+from scenes.widgets import Button
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+VERSION = "0.1.0"
+# The cards fanned out on the title: (card id, values written on it, completed)
+SHOWCASE = (
+    ("B06", (2, 4, None), False),
+    ("S20", (2, 4, 5), True),
+    ("S07", (3, 3, None, 5, 5), False),
+)
+
+
+class TitleScene(MenuScene):
+    layout_name = "title"
+    name = "title"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.rng = random.Random()
+        self.dice = DiceRoll(
+            self.layout["dice"].inflate(-40, -50), size=70, glyphs=app.settings.colour_glyphs
+        )
+        self.dice.show((6, 5, 4, 3, 2))
+        self.buttons: dict[str, Button] = {}
+        self._build_menu()
+        self.notice_alpha = 255.0
+        self._fan = pygame.Surface((1, 1))
+        self._fan_key: tuple[bool, str] | None = None
+        self._still = pygame.Surface((1, 1))
+        self._still_key: tuple[bool, str] | None = None
+
+    def _build_menu(self) -> None:
+        entries = [
+            ("new_game", lambda: self._open("newgame"), True),
+            ("solo", self._solo, True),
+            ("continue", self._continue, has_saved_game()),
+            ("rules", lambda: self._open("rules"), True),
+            ("settings", lambda: self._open("settings"), True),
+            ("quit", self.app.quit, True),
+        ]
+        area = self.layout["menu"]
+        shown = [entry for entry in entries if entry[2]]
+        height, gap = 46, 10
+        self.focus.widgets.clear()
+        self.buttons.clear()
+        for index, (key, action, _shown) in enumerate(shown):
+            rect = pygame.Rect(area.x, area.y + index * (height + gap), area.width, height)
+            button = Button(
+                rect,
+                lambda key=key: t(f"title.{key}"),
+                action,
+                hint=lambda key=key: t(f"title.{key}.hint"),
+                primary=index == 0,
+                size=24,
+            )
+            self.buttons[key] = button
+            self.focus.widgets.append(button)
+        solo = self.buttons["solo"]
+        solo.enabled = registry.available(registry.SOLO)
+        solo.disabled_reason = lambda: t("title.solo.unavailable")
+        if "continue" in self.buttons:
+            resume = self.buttons["continue"]
+            resume.enabled = registry.available(registry.CONTINUE)
+            resume.disabled_reason = lambda: t("title.continue.unavailable")
+
+    def enter(self) -> None:
+        self.throw()
+        if self.app.notice:
+            self.tweens.animate(self, 1.2, "in_quad", delay=8.0, on_done=self._clear_notice, notice_alpha=0.0)
+
+    def resume(self) -> None:
+        # Settings may have changed (glyphs) and a game may have been saved meanwhile.
+        self.dice.glyphs = self.app.settings.colour_glyphs
+        focused = self.focus.focused
+        key = next((k for k, b in self.buttons.items() if b is focused), "new_game")
+        self._build_menu()
+        if key in self.buttons:
+            self.focus.focus(self.buttons[key])
+
+    def _clear_notice(self) -> None:
+        self.app.notice = None
+
+    def throw(self) -> None:
+        values = [self.rng.randint(1, 6) for _ in COLOURS]
+        self.dice.roll(values, self.tweens, seed=self.rng.randrange(1 << 30))
+        self.app.play("dice_roll")
+
+    def _open(self, screen: str) -> None:
+        from scenes.newgame import NewGameScene
+        from scenes.rules import RulesScene
+        from scenes.settings import SettingsScene
+
+        scenes = {"newgame": NewGameScene, "rules": RulesScene, "settings": SettingsScene}
+        self.app.go(scenes[screen](self.app))
+
+    def _solo(self) -> None:
+        factory = registry.factory(registry.SOLO)
+        if factory is not None:
+            self.app.go(factory(self.app, None), "replace")
+
+    def _continue(self) -> None:
+        factory = registry.factory(registry.CONTINUE)
+        if factory is not None:
+            self.app.go(factory(self.app, save_path()), "replace")
+
+    def handle(self, intent: Intent) -> None:
+        if self.app.notice and intent.action in (Action.CONFIRM, Action.BACK) and self.notice_alpha > 0:
+            self.app.notice = None
+            return
+        if intent.action == Action.BACK:
+            self.focus.focus(self.buttons["quit"])  # Escape on the title points at Quit, no surprise exit
+            return
+        if (
+            intent.action == Action.POINTER_UP
+            and intent.pos
+            and self.layout["dice"].collidepoint(intent.pos)
+            and not self.dice.rolling
+        ):
+            self.throw()
+            return
+        self.focus.handle(intent)
+
+    @property
+    def animating(self) -> bool:
+        return self.tweens.active
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # Everything that does not move is composed once into one picture (redone on a language
+        # or glyph change), so a frame is one copy plus the dice and the buttons.
+        key = (self.app.settings.colour_glyphs, current_language())
+        if self._still_key != key or self._still.get_size() != surface.get_size():
+            self._still = self._compose_still(surface)
+            self._still_key = key
+        surface.blit(self._still, (0, 0))
+        self.dice.draw(surface)
+        self.focus.draw(surface)
+        self._draw_footer(surface)
+        if self.app.notice:
+            self._draw_notice(surface)
+
+    def _compose_still(self, like: pygame.Surface) -> pygame.Surface:
+        still = pygame.Surface(like.get_size()).convert(like)
+        self.draw_backdrop(still)
+        self._draw_logo(still)
+        self._draw_cards(still)
+        tray = self.layout["dice"]
+        rounded_panel(still, tray, (18, 52, 46), radius=24, border=(44, 96, 84), border_width=3)
+        area = self.layout["footer"]
+        left = fonts.text(t("title.footer.credit", version=VERSION), 16, (170, 200, 190))
+        still.blit(left, left.get_rect(midleft=area.midleft))
+        right = fonts.text(t("title.footer.keys"), 16, (170, 200, 190))
+        still.blit(right, right.get_rect(midright=area.midright))
+        return still
+
+    def _draw_logo(self, surface: pygame.Surface) -> None:
+        area = self.layout["logo"]
+        small = fonts.text(t("title.pretitle").upper(), 28, theme.FOCUS, "black")
+        surface.blit(small, (area.x + 4, area.y + 6))
+        name = t("title.name")
+        size = fonts.fit_size(name, 92, area.width, "black")
+        shadow = fonts.text(name, size, (8, 26, 22), "black")
+        big = fonts.text(name, size, theme.CREAM, "black")
+        spot = big.get_rect(topleft=(area.x, area.y + 38))
+        surface.blit(shadow, spot.move(4, 5))
+        surface.blit(big, spot)
+        chip = 34
+        for index, colour in enumerate(COLOURS):
+            surface.blit(
+                colour_chip(colour, chip), (area.x + 4 + index * (chip + 10), area.bottom - chip - 4)
+            )
+        tagline = self.layout["tagline"]
+        label = fonts.text(
+            t("title.tagline"), fonts.fit_size(t("title.tagline"), 24, tagline.width), theme.CREAM
+        )
+        surface.blit(label, label.get_rect(midleft=tagline.midleft))
+
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        area = self.layout["cards"]
+        key = (self.app.settings.colour_glyphs, current_language())
+        if self._fan_key != key:
+            self._fan = _card_fan(area.size, self.app.settings.colour_glyphs)
+            self._fan_key = key
+        surface.blit(self._fan, area)
+
+    def _draw_footer(self, surface: pygame.Surface) -> None:
+        hint = self.focus.focused.tooltip() if self.focus.focused else ""
+        if hint:
+            colour = theme.FOCUS if self.focus.focused and not self.focus.focused.enabled else theme.CREAM
+            label = fonts.text(hint, 18, colour)
+            menu = self.layout["menu"]
+            bottom = max(b.rect.bottom for b in self.buttons.values())
+            surface.blit(label, label.get_rect(topleft=(menu.x, bottom + 12)))
+
+    def _draw_notice(self, surface: pygame.Surface) -> None:
+        area = self.layout["notice"]
+        message = self.app.notice or ""
+        size = fonts.fit_size(message, 20, area.width - 30)
+        panel = pygame.Surface(area.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*theme.WARNING, 235), panel.get_rect(), border_radius=12)
+        label = fonts.text(message, size, theme.WHITE, "bold")
+        panel.blit(label, label.get_rect(center=panel.get_rect().center))
+        panel.set_alpha(round(self.notice_alpha))
+        surface.blit(panel, area)
+
+
+def _card_fan(size: tuple[int, int], glyphs: bool) -> pygame.Surface:
+    """The showcase cards, turned and shadowed, composed once onto one surface."""
+    fan = pygame.Surface(size, pygame.SRCALPHA)
+    deck = standard_deck()
+    centre_x, centre_y = size[0] // 2, size[1] // 2
+    for (card_id, values, done), angle, offset in zip(SHOWCASE, (11, 0, -11), (-135, 0, 135), strict=True):
+        card = render_card(deck[card_id], (192, 269), values, completed=done, glyphs=glyphs)
+        turned = pygame.transform.rotozoom(card, angle, 1.0)
+        shadow = pygame.mask.from_surface(turned).to_surface(setcolor=(0, 0, 0, 90), unsetcolor=(0, 0, 0, 0))
+        lift = 26 if angle == 0 else 0
+        spot = turned.get_rect(center=(centre_x + offset, centre_y + 20 - lift))
+        fan.blit(shadow, spot.move(6, 10))
+        fan.blit(turned, spot)
+    return fan

@@ -1,0 +1,72 @@
+"""Where the player's own files live: settings, the saved game, solo progress.
+
+Never next to the program (a bundled executable's folder can vanish or be read-only), always in
+the platform's user data folder. GOENNEN_DATA_DIR overrides it (tests point it at a tmp folder).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ENV_OVERRIDE = "GOENNEN_DATA_DIR"
+SETTINGS_FILE = "settings.json"
+SAVE_FILE = "save.json"
+
+
+def data_dir() -> Path:
+    """The user data folder (not created here; writers create it when they first write)."""
+    override = os.environ.get(ENV_OVERRIDE)
+    if override:
+        return Path(override)
+    home = Path.home()
+    if sys.platform == "win32":
+        appdata = os.environ.get("APPDATA")
+        return (Path(appdata) if appdata else home / "AppData" / "Roaming") / "GoennenKoennen"
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / "GoennenKoennen"
+    xdg = os.environ.get("XDG_DATA_HOME")
+    return (Path(xdg) if xdg else home / ".local" / "share") / "goennen-koennen"
+
+
+def settings_path() -> Path:
+    return data_dir() / SETTINGS_FILE
+
+
+def save_path() -> Path:
+    """The saved game the title's Continue resumes (written by the table scene)."""
+    return data_dir() / SAVE_FILE
+
+
+def has_saved_game() -> bool:
+    return save_path().is_file()
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace `path` with `text` so a crash leaves either the old or the new file, never half.
+
+    Temporary file in the same folder, flush, fsync, os.replace (atomic on one file system).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+
+
+def keep_aside(path: Path, stamp: str) -> Path:
+    """Rename an unreadable file out of the way (never delete it: the player may want it back)."""
+    aside = path.with_name(f"{path.stem}.unreadable-{stamp}{path.suffix}")
+    counter = 1
+    while aside.exists():
+        aside = path.with_name(f"{path.stem}.unreadable-{stamp}-{counter}{path.suffix}")
+        counter += 1
+    os.replace(path, aside)
+    return aside

@@ -1,0 +1,270 @@
+"""A game being played on screen: the match, who sits where, bots thinking, undo and autosave.
+
+No pygame here, so the table's logic is tested without a window. The table scenes ask the session
+what is due (a human's decision, a chance event to animate, a bot's move) and tell it what the
+human chose. Three promises live here:
+
+- Bots never freeze the window: a bot decides on a worker thread; the scene polls each frame.
+- Undo stays inside the human's own decision: snapshots are kept only until a die is rolled, a
+  card drawn, or another seat decides.
+- Nothing is lost: the game is saved (atomically) after every action, so Continue resumes the
+  exact position even after the program was killed mid-turn.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from game.actions import Action
+from game.ai import decide, make_bot
+from game.ai.base import Bot
+from game.engine import Turn, legal_actions, whose_turn
+from game.match import Match
+from game.serialize import SaveError, match_from_data, match_to_data, write_atomic
+from game.state import State
+from scenes.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
+
+BOT_BUDGET = 0.25  # seconds a bot may think per decision (the hard bot's aim)
+FINISHED_FOLDER = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the table's log: who did what (the engine's text form of the action)."""
+
+    seat: int | None  # None: chance (a roll, a draw)
+    action: Action
+    round: int
+
+
+class BotWorker:
+    """Runs one bot decision on a background thread; the frame loop polls `result`."""
+
+    def __init__(self, bot: Bot, state: State, rng: random.Random, budget: float) -> None:
+        self.state = state
+        self._result: Action | None = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(bot, state, rng, budget), daemon=True)
+        self._thread.start()
+
+    def _run(self, bot: Bot, state: State, rng: random.Random, budget: float) -> None:
+        try:
+            self._result = decide(bot, state, rng, budget)
+        except BaseException as error:  # reported on the frame loop's thread, not lost
+            self._error = error
+
+    @property
+    def done(self) -> bool:
+        return not self._thread.is_alive()
+
+    def result(self) -> Action:
+        self._thread.join()
+        if self._error is not None:
+            raise RuntimeError(f"a bot failed to decide: {self._error!r}") from self._error
+        assert self._result is not None
+        return self._result
+
+
+class GameSession:
+    def __init__(self, seats: Sequence[SeatConfig], match: Match, save_path: Path | None = None) -> None:
+        if len(seats) != match.setup.players:
+            raise ValueError("one seat configuration per player is needed")
+        self.seats = tuple(seats)
+        self.match = match
+        self.save_path = save_path
+        self.log: list[LogEntry] = []
+        self._bots: dict[int, Bot] = {
+            index: make_bot(seat.level or "normal")
+            for index, seat in enumerate(self.seats)
+            if seat.kind == SeatKind.BOT
+        }
+        self._undo: list[tuple[State, int, int]] = []  # (state, number of actions, log length)
+        self._worker: BotWorker | None = None
+
+    # --- starting and resuming ------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        config: GameConfig,
+        *,
+        seed: int | None = None,
+        solo_level: int | None = None,
+        save_path: Path | None = None,
+    ) -> GameSession:
+        seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        players = len(config.seats)
+        match = Match.new(players, seed, start_player=config.start_player, solo_level=solo_level)
+        session = cls(config.seats, match, save_path)
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, path: Path) -> GameSession:
+        """Load a saved game; raises SaveError naming the file when it cannot be used."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as error:
+            raise SaveError(f"{path.name} cannot be read ({error})") from None
+        except json.JSONDecodeError as error:
+            raise SaveError(f"{path.name} is damaged: not valid JSON ({error.msg})") from None
+        match = match_from_data(data, path.name)
+        seats = _seats_from_data(data.get("seats"), match.setup.players, path.name)
+        return cls(seats, match, path)
+
+    # --- what is due ----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    @property
+    def turn(self) -> Turn:
+        return whose_turn(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat].kind == SeatKind.HUMAN
+
+    @property
+    def human_to_decide(self) -> bool:
+        turn = self.turn
+        return turn.kind == "seat" and turn.seat is not None and self.is_human(turn.seat)
+
+    @property
+    def bot_to_decide(self) -> bool:
+        turn = self.turn
+        return turn.kind == "seat" and turn.seat is not None and not self.is_human(turn.seat)
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def legal(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    @property
+    def humans(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat.kind == SeatKind.HUMAN]
+
+    # --- acting ---------------------------------------------------------------------------------
+
+    def play(self, action: Action) -> State:
+        """A human's action. Raises IllegalActionError (nothing changes) when it is not allowed."""
+        before = (self.state, len(self.match.actions), len(self.log))
+        seat = self.state.decider
+        self.match.play(action)
+        self.log.append(LogEntry(seat, action, self.state.round))
+        still_mine = self.turn.kind == "seat" and self.state.decider == seat
+        self._undo = [*self._undo, before] if still_mine else []
+        self.save()
+        return self.state
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo) and self.human_to_decide
+
+    def undo(self) -> bool:
+        """Take back the human's last step inside their own decision; False when there is none."""
+        if not self.can_undo:
+            return False
+        state, count, log_length = self._undo.pop()
+        self.match.state = state
+        del self.match.actions[count:]
+        del self.log[log_length:]
+        self.save()
+        return True
+
+    def resolve_chance(self) -> Action:
+        """Roll the dice or draw the card that is due (the scene animates the outcome)."""
+        self._undo = []
+        action = self.match.resolve_chance()
+        self.log.append(LogEntry(None, action, self.state.round))
+        self.save()
+        return action
+
+    def poll_bot(self, budget: float = BOT_BUDGET) -> Action | None:
+        """Start the bot's thinking, or collect and play its decision once it is ready."""
+        if not self.bot_to_decide:
+            self._worker = None
+            return None
+        if self._worker is None or self._worker.state is not self.state:
+            seat = self.state.decider
+            rng = random.Random(f"bot:{self.match.setup.seed}:{seat}:{len(self.match.actions)}")
+            self._worker = BotWorker(self._bots[seat], self.state, rng, budget)
+            return None
+        if not self._worker.done:
+            return None
+        action = self._worker.result()
+        self._worker = None
+        seat = self.state.decider
+        self._undo = []
+        self.match.play(action)
+        self.log.append(LogEntry(seat, action, self.state.round))
+        self.save()
+        return action
+
+    def bot_decision_now(self, budget: float = BOT_BUDGET) -> Action:
+        """Decide for the bot on this thread and play it (self-test and tests)."""
+        while True:
+            action = self.poll_bot(budget)
+            if action is not None:
+                return action
+            if self._worker is not None:
+                self._worker.result()
+
+    # --- saving ---------------------------------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        data = match_to_data(self.match)
+        data["seats"] = [
+            {"name": seat.name, "kind": seat.kind.value, "level": seat.level} for seat in self.seats
+        ]
+        return data
+
+    def save(self) -> None:
+        if self.save_path is None:
+            return
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(self.to_data(), indent=1, ensure_ascii=False) + "\n"
+        write_atomic(self.save_path, text)
+
+    def archive(self) -> Path | None:
+        """A finished game leaves the Continue slot: it moves to the finished-games folder."""
+        if self.save_path is None or not self.save_path.exists():
+            return None
+        folder = self.save_path.parent / FINISHED_FOLDER
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{datetime.now().strftime('%Y%m%d-%H%M%S')}-{self.match.setup.seed}.json"
+        self.save_path.replace(target)
+        return target
+
+
+def _seats_from_data(raw: Any, players: int, source: str) -> tuple[SeatConfig, ...]:
+    """Seat names and kinds from a save; a save without them gets plain defaults."""
+    if raw is None:
+        return tuple(SeatConfig(f"Player {i + 1}", SeatKind.HUMAN) for i in range(players))
+    if not isinstance(raw, list) or len(raw) != players:
+        raise SaveError(f"{source} is damaged: key 'seats' should list {players} seats")
+    seats = []
+    for index, entry in enumerate(raw):
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+            raise SaveError(f"{source} is damaged: seat {index + 1} has no name")
+        try:
+            kind = SeatKind(entry.get("kind"))
+        except ValueError:
+            raise SaveError(f"{source} is damaged: seat {index + 1} is neither human nor bot") from None
+        level = entry.get("level")
+        if kind == SeatKind.BOT and level not in BOT_LEVELS:
+            raise SaveError(f"{source} is damaged: seat {index + 1} has an unknown bot level {level!r}")
+        seats.append(SeatConfig(entry["name"], kind, level if kind == SeatKind.BOT else None))
+    return tuple(seats)

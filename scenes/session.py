@@ -260,7 +260,7 @@ def _seats_from_data(raw: Any, players: int, source: str) -> tuple[SeatConfig, .
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
             raise SaveError(f"{source} is damaged: seat {index + 1} has no name")
         try:
-            kind = SeatKind(entry.get("kind"))
+            kind = SeatKind(str(entry.get("kind")))
         except ValueError:
             raise SaveError(f"{source} is damaged: seat {index + 1} is neither human nor bot") from None
         level = entry.get("level")

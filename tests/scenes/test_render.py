@@ -1,0 +1,125 @@
+"""The card and dice renderers draw every card and die from data, at every size, and cache them."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.cards import CardKind
+from game.colours import COLOURS
+from game.deck import standard_deck
+from scenes import theme
+from scenes.render.cards import SIZES, card_back, render_card
+from scenes.render.dice import DiceRoll, die_face
+from scenes.tween import Tweens
+
+
+@pytest.fixture(autouse=True)
+def fonts_ready() -> None:
+    pygame.font.init()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_card_renders_at_every_table_size(size: tuple[int, int]) -> None:
+    for card in standard_deck().cards:
+        blank = render_card(card, size)
+        assert blank.get_size() == size
+        values = [field.number or 3 for field in card.task.fields]
+        full = render_card(card, size, values, used=card.uses, completed=True, glyphs=False)
+        assert full.get_size() == size
+
+
+def test_written_values_marks_and_tick_change_the_picture() -> None:
+    card = standard_deck()["B01"]
+    blank = render_card(card)
+    written = render_card(card, values=(5, 5, 2))
+    marked = render_card(card, values=(5, 5, 2), used=2, completed=True)
+    assert pygame.image.tobytes(blank, "RGBA") != pygame.image.tobytes(written, "RGBA")
+    assert pygame.image.tobytes(written, "RGBA") != pygame.image.tobytes(marked, "RGBA")
+
+
+def test_rendered_cards_are_cached() -> None:
+    card = standard_deck()["S01"]
+    assert render_card(card, values=(1, 2, 3)) is render_card(card, values=(1, 2, 3, None, None))
+
+
+def test_card_backs_render_for_both_decks() -> None:
+    for kind, size in itertools.product(CardKind, SIZES):
+        assert card_back(kind, size).get_size() == size
+
+
+def test_every_die_face_renders_with_and_without_glyphs() -> None:
+    for colour, value, glyphs in itertools.product(COLOURS, range(1, 7), (True, False)):
+        assert die_face(colour, value, 64, glyphs).get_size() == (64, 64)
+
+
+def test_a_roll_tumbles_then_settles_on_the_given_values() -> None:
+    tweens = Tweens()
+    roll = DiceRoll(pygame.Rect(100, 100, 600, 200))
+    roll.roll((6, 5, 4, 3, 2), tweens, seed=3)
+    surface = pygame.Surface((800, 400))
+    tweens.update(0.3)
+    assert roll.rolling
+    roll.draw(surface)
+    tweens.update(5.0)
+    assert not roll.rolling
+    roll.draw(surface)
+    assert [die.value for die in roll.dice] == [6, 5, 4, 3, 2]
+    assert [die.shown for die in roll.dice] == [6, 5, 4, 3, 2]
+
+
+def test_skip_lands_a_roll_at_once() -> None:
+    tweens = Tweens()
+    roll = DiceRoll(pygame.Rect(0, 0, 600, 200))
+    roll.roll((1, 1, 1, 1, 1), tweens)
+    tweens.skip()
+    assert not roll.rolling
+
+
+# Colour vision deficiency simulation (Machado et al. 2009, severity 1.0), on linear RGB.
+CVD = {
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
+}
+
+
+def _linear(rgb: tuple[int, int, int]) -> tuple[float, ...]:
+    return tuple((c / 255 / 12.92) if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb)
+
+
+def _simulate(rgb: tuple[int, int, int], matrix: tuple[tuple[float, ...], ...]) -> tuple[float, ...]:
+    linear = _linear(rgb)
+    return tuple(max(0.0, min(1.0, sum(m * c for m, c in zip(row, linear, strict=True)))) for row in matrix)
+
+
+@pytest.mark.parametrize("kind", sorted(CVD))
+def test_die_colours_stay_apart_for_colour_blind_players(kind: str) -> None:
+    simulated = {colour: _simulate(theme.COLOUR_RGB[colour], CVD[kind]) for colour in COLOURS}
+    for first, second in itertools.combinations(COLOURS, 2):
+        distance = sum((a - b) ** 2 for a, b in zip(simulated[first], simulated[second], strict=True)) ** 0.5
+        assert distance > 0.08, f"{first.word} and {second.word} look alike with {kind}"
+
+
+def test_pips_and_glyphs_contrast_with_their_colour() -> None:
+    for colour in COLOURS:
+        rgb = theme.COLOUR_RGB[colour]
+        assert theme.contrast_ratio(theme.ink_on(rgb), rgb) >= 3.0, colour.word
+
+
+def test_every_colour_has_its_own_glyph() -> None:
+    assert len({colour.glyph for colour in COLOURS}) == len(COLOURS)

@@ -1,0 +1,141 @@
+"""The scene stack's life cycle and queued changes, fades, and dt-driven tweens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from scenes.app import App
+from scenes.stack import Scene, SceneStack
+from scenes.transition import FadeTransition
+from scenes.tween import EASINGS, Tween, Tweens
+from tests.scenes.conftest import FRAME, settle
+
+
+class Recorder(Scene):
+    def __init__(self, app: App, name: str, log: list[str], transparent: bool = False) -> None:
+        super().__init__(app)
+        self.name = name
+        self.log = log
+        self.transparent = transparent
+
+    def enter(self) -> None:
+        self.log.append(f"{self.name}.enter")
+
+    def exit(self) -> None:
+        self.log.append(f"{self.name}.exit")
+
+    def pause(self) -> None:
+        self.log.append(f"{self.name}.pause")
+
+    def resume(self) -> None:
+        self.log.append(f"{self.name}.resume")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.log.append(f"{self.name}.draw")
+
+
+@pytest.fixture
+def bare_app(data_dir: Path) -> App:
+    return App(data_dir=data_dir, first_scene=lambda app: Scene(app))
+
+
+def test_life_cycle_is_symmetric(bare_app: App) -> None:
+    log: list[str] = []
+    stack = SceneStack()
+    a, b, c = (Recorder(bare_app, name, log) for name in "abc")
+    stack.push_now(a)
+    stack.push_now(b)
+    stack.replace_now(c)
+    stack.pop_now()
+    assert log == ["a.enter", "a.pause", "b.enter", "b.exit", "c.enter", "c.exit", "a.resume"]
+
+
+def test_changes_are_queued_until_applied(bare_app: App) -> None:
+    log: list[str] = []
+    stack = SceneStack()
+    a = Recorder(bare_app, "a", log)
+    stack.push(a)
+    assert stack.top is None
+    stack.apply_pending()
+    assert stack.top is a
+
+
+def test_an_overlay_draws_over_the_scenes_below(bare_app: App) -> None:
+    log: list[str] = []
+    stack = SceneStack()
+    stack.push_now(Recorder(bare_app, "hidden", log))
+    stack.push_now(Recorder(bare_app, "game", log))
+    stack.push_now(Recorder(bare_app, "menu", log, transparent=True))
+    log.clear()
+    stack.draw(pygame.Surface((10, 10)))
+    assert log == ["game.draw", "menu.draw"]
+
+
+def test_a_fade_changes_the_scene_when_fully_dark(bare_app: App) -> None:
+    log: list[str] = []
+    first = Recorder(bare_app, "first", log)
+    bare_app.stack.reset_now(first)
+    second = Recorder(bare_app, "second", log)
+    bare_app.go(second, "replace")
+    bare_app.step(FRAME)
+    assert isinstance(bare_app.stack.top, FadeTransition)
+    assert bare_app.stack.scenes[0] is first
+    settle(bare_app)
+    assert bare_app.stack.scenes == [second]
+    assert "first.exit" in log and log.index("first.exit") < log.index("second.enter")
+
+
+def test_input_during_a_fade_is_swallowed(bare_app: App) -> None:
+    log: list[str] = []
+    bare_app.stack.reset_now(Recorder(bare_app, "first", log))
+    bare_app.go(Recorder(bare_app, "second", log))
+    bare_app.step(FRAME)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    settle(bare_app)
+    assert [scene.name for scene in bare_app.stack.scenes] == ["first", "second"]
+
+
+class Box:
+    x = 0.0
+
+
+@pytest.mark.parametrize("easing", sorted(EASINGS))
+def test_every_easing_starts_at_0_and_ends_at_1(easing: str) -> None:
+    assert EASINGS[easing](0.0) == pytest.approx(0.0, abs=1e-9)
+    assert EASINGS[easing](1.0) == pytest.approx(1.0, abs=1e-9)
+
+
+def test_tweens_follow_the_dt_they_are_given() -> None:
+    box = Box()
+    tweens = Tweens()
+    tweens.animate(box, 1.0, "linear", x=10.0)
+    tweens.update(0.25)
+    assert box.x == pytest.approx(2.5)
+    tweens.update(1.0)
+    assert box.x == 10.0
+    assert not tweens.active
+
+
+def test_skip_completes_every_tween_and_chained_ones() -> None:
+    box = Box()
+    done: list[str] = []
+    tweens = Tweens()
+
+    def chain() -> None:
+        done.append("first")
+        tweens.animate(box, 5.0, x=-1.0, on_done=lambda: done.append("second"))
+
+    tweens.animate(box, 5.0, x=3.0, on_done=chain)
+    tweens.after(9.0, lambda: done.append("timer"))
+    tweens.skip()
+    assert done == ["first", "timer", "second"]
+    assert box.x == -1.0
+    assert not tweens.active
+
+
+def test_an_unknown_easing_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="wobble"):
+        Tween(1.0, lambda _eased: None, "wobble")

@@ -1,0 +1,146 @@
+"""Every rule scenario in tests/scenarios/ holds, and the scenario tool reports success, failures and
+broken files with the right exit status (0, 1, 2)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from game.position import PositionError, position_from_data, position_to_data
+from tools.scenario import EXPECT_KEYS, ScenarioError, check, load
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.toml"))
+
+
+def test_there_are_at_least_sixty_scenarios() -> None:
+    assert len(SCENARIOS) >= 60
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario_holds(path: Path) -> None:
+    scenario = load(path)
+    assert check(scenario) == []
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_position_round_trips(path: Path) -> None:
+    state = load(path).state
+    again = position_from_data(position_to_data(state), "round trip")
+    assert again == state
+
+
+def test_every_rules_point_is_covered_by_a_scenario() -> None:
+    readme = (ROOT / "tests" / "scenarios" / "README.md").read_text(encoding="utf-8")
+    named: set[str] = set()
+    for path in SCENARIOS:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        named.update(data.get("rules", []))
+        assert path.name in readme, f"{path.name} is missing from tests/scenarios/README.md"
+    points = {"2.1", "2.2", "2.3", "3.1", "3.2", "3.3", "3.4", "3.5", "4.1", "4.2", "4.3", "4.3.1", "4.3.2"}
+    points |= {"4.3.3", "4.3.4", "4.3.5", "4.4", "5.1", "5.2", "5.3", "5.4", "6.1", "6.2"}
+    assert points <= named, f"rules points without a scenario: {sorted(points - named)}"
+
+
+# --- the tool ---------------------------------------------------------------------------------------
+
+GOOD = """
+description = "After roll 3 the player may end the turn"
+rolls = 3
+dice = "Y1 O2 G4 B5 P1"
+legal = ["end"]
+
+[[seats]]
+cards = [{ id = "S06", at = "0,0" }]
+
+[[seats]]
+cards = [{ id = "S07", at = "0,0" }]
+"""
+
+
+def _run_tool(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:
+    path = tmp_path / "scenario.toml"
+    path.write_text(text, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "tools.scenario", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_tool_exits_0_when_every_expectation_holds(tmp_path: Path) -> None:
+    run = _run_tool(tmp_path, GOOD)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "legal actions" in run.stdout
+    assert "seat 0: 0 points" in run.stdout
+    assert "S06 colour-count: not completed: 0" in run.stdout
+
+
+def test_tool_exits_1_on_a_failing_expectation(tmp_path: Path) -> None:
+    run = _run_tool(tmp_path, GOOD.replace('legal = ["end"]', 'legal = ["reroll Y"]'))
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "FAIL" in run.stdout and "'reroll Y' should be legal" in run.stdout
+
+
+def test_tool_exits_1_when_an_illegal_action_is_accepted(tmp_path: Path) -> None:
+    run = _run_tool(tmp_path, GOOD.replace('legal = ["end"]', 'illegal = ["end"]'))
+    assert run.returncode == 1
+    assert "'end' should be refused but apply accepts it" in run.stdout
+
+
+def test_tool_exits_1_on_a_wrong_refusal_reason(tmp_path: Path) -> None:
+    text = GOOD.replace('legal = ["end"]', 'illegal = [{ action = "reroll Y", reason = "full moon" }]')
+    run = _run_tool(tmp_path, text)
+    assert run.returncode == 1
+    assert "does not say 'full moon'" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ('dice = "Y1 O2 G4 B5 P1"', 'dice = "Y1 O2 G4 B5 P9"', "dice"),
+        ('rolls = 3', 'rolls = 7', "rolls"),
+        ('{ id = "S06", at = "0,0" }', '{ id = "S99", at = "0,0" }', "seats[0].cards[0].id"),
+        ('{ id = "S06", at = "0,0" }', '{ id = "S07", at = "0,0" }', "seats[1].cards[0].id"),
+        ('at = "0,0" }', 'at = "0,0", filled = "4 . . ." }', "seats[0].cards[0].filled"),
+        ('legal = ["end"]', 'legal = ["jump"]', "legal[0]"),
+        ('legal = ["end"]', 'legal = ["end"]\ncolour = "red"', "colour"),
+        ('description = "After roll 3 the player may end the turn"', "", "description"),
+    ],
+)
+def test_tool_exits_2_on_a_broken_file_naming_the_key(tmp_path: Path, old: str, new: str, key: str) -> None:
+    assert old in GOOD
+    run = _run_tool(tmp_path, GOOD.replace(old, new, 1))
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert f"key '{key}'" in run.stdout
+
+
+def test_tool_exits_2_on_invalid_toml(tmp_path: Path) -> None:
+    run = _run_tool(tmp_path, GOOD + "\nthis is = = not toml\n")
+    assert run.returncode == 2
+    assert "not valid TOML" in run.stdout
+
+
+def test_position_error_names_key_and_reason() -> None:
+    with pytest.raises(PositionError) as caught:
+        position_from_data({"phase": "passive", "dice": "Y1 O2 G3 B4 P5", "rolls": 1}, "inline")
+    assert caught.value.key == "rolls"
+    assert "after a reroll" in str(caught.value)
+
+
+def test_unknown_position_keys_are_refused_unless_ignored() -> None:
+    data = {"phase": "over", "legal": []}
+    with pytest.raises(PositionError):
+        position_from_data(data, "inline")
+    position_from_data(data, "inline", ignore=EXPECT_KEYS)
+
+
+def test_scenario_error_for_a_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError):
+        load(tmp_path / "missing.toml")

@@ -87,6 +87,10 @@ class App:
         if not pygame.display.get_init() or (driver in ("offscreen", "dummy") and driver != requested):
             raise NoDisplayError("no graphical display found (is DISPLAY or WAYLAND_DISPLAY set?)")
         pygame.display.set_caption(i18n.t("app.window_title"))
+        from game.colours import Colour
+        from scenes.render.dice import die_face
+
+        pygame.display.set_icon(die_face(Colour.ORANGE, 5, 64))  # drawn, so no image file to keep
         # SCALED: SDL keeps a 1280x720 logical screen, scales it to the window with letterboxing,
         # and maps mouse positions back, so the whole game works in screen coordinates.
         flags = pygame.SCALED | pygame.RESIZABLE
@@ -106,10 +110,12 @@ class App:
     def _apply_fullscreen(self) -> None:
         if not self.window:
             return
-        is_full = bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
-        if is_full != self.settings.fullscreen:
+        display = pygame.display.get_surface()
+        if display is None:
+            return
+        if bool(display.get_flags() & pygame.FULLSCREEN) != self.settings.fullscreen:
             pygame.display.toggle_fullscreen()
-        self.screen = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface() or display
 
     # -- settings -------------------------------------------------------------------------------
     def change_settings(self, **changes: object) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import string
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from scenes.resources import resource_path
@@ -148,6 +148,11 @@ def current_language() -> str:
 def t(key: str, **params: object) -> str:
     """The text for `key` in the current language, with {placeholders} filled from params."""
     return translator()(key, **params)
+
+
+def text_of(key: str, **params: object) -> Callable[[], str]:
+    """A label that looks its text up whenever it is drawn (so a language switch shows at once)."""
+    return lambda: t(key, **params)
 
 
 def keys_with_prefix(prefix: str, language: str | None = None) -> Iterable[str]:

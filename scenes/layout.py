@@ -14,7 +14,7 @@ from pathlib import Path
 from xml.etree.ElementTree import ParseError
 
 import pygame
-import pytmx
+import pytmx  # type: ignore[import-untyped]
 
 from scenes.resources import resource_path
 

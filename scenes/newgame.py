@@ -6,6 +6,7 @@ stays disabled and says why.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -46,9 +47,9 @@ class NewGameScene(MenuScene):
             kind = Choice(
                 pygame.Rect(area.x + 90, top, 430, row_height - 24),
                 lambda: "",
-                lambda options=options: [t(f"newgame.seat.{option}") for option in options],
+                self._seat_labels(options),
                 start,
-                lambda _index, seat=seat: self._kind_changed(seat),
+                self._on_kind_change(seat),
                 hint=lambda: t("newgame.seat.hint"),
             )
             self.seat_options.append(options)
@@ -104,6 +105,13 @@ class NewGameScene(MenuScene):
                 seats.append(SeatConfig(name, SeatKind.BOT, option if option in BOT_LEVELS else "normal"))
         choice = self.start_player.index
         return GameConfig(tuple(seats), None if choice == 0 else choice - 1)
+
+    @staticmethod
+    def _seat_labels(options: tuple[str, ...]) -> Callable[[], list[str]]:
+        return lambda: [t(f"newgame.seat.{option}") for option in options]
+
+    def _on_kind_change(self, seat: int) -> Callable[[int], None]:
+        return lambda _index: self._kind_changed(seat)
 
     def _default_name(self, seat: int, option: str) -> str:
         return t("newgame.default_name", number=seat + 1) if option == "human" else BOT_NAMES[seat]

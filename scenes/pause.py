@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes import fonts, theme
-from scenes.i18n import t
+from scenes.i18n import t, text_of
 from scenes.intents import Action, Intent
 from scenes.menu import MenuScene
 from scenes.render.shapes import dim, rounded_panel
@@ -61,9 +61,7 @@ class PauseScene(MenuScene):
         self.buttons: dict[str, Button] = {}
         for index, (key, action) in enumerate(entries):
             rect = pygame.Rect(area.x, area.y + shift + index * (height + gap), area.width, height)
-            self.buttons[key] = Button(
-                rect, lambda key=key: t(f"pause.{key}"), action, primary=index == 0, size=24
-            )
+            self.buttons[key] = Button(rect, text_of(f"pause.{key}"), action, primary=index == 0, size=24)
         self.focus.widgets = list(self.buttons.values())
         self.appear = 0.0
 

@@ -10,7 +10,7 @@ import pygame
 from game.colours import COLOURS
 from game.deck import standard_deck
 from scenes import fonts, registry, theme
-from scenes.i18n import current_language, t
+from scenes.i18n import current_language, t, text_of
 from scenes.intents import Action, Intent
 from scenes.menu import MenuScene
 from scenes.render.cards import render_card
@@ -68,9 +68,9 @@ class TitleScene(MenuScene):
             rect = pygame.Rect(area.x, area.y + index * (height + gap), area.width, height)
             button = Button(
                 rect,
-                lambda key=key: t(f"title.{key}"),
+                text_of(f"title.{key}"),
                 action,
-                hint=lambda key=key: t(f"title.{key}.hint"),
+                hint=text_of(f"title.{key}.hint"),
                 primary=index == 0,
                 size=24,
             )

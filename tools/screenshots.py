@@ -143,7 +143,7 @@ def shot_dice_rolling(app: App) -> pygame.Surface:
     tweens = Tweens()
     roll = DiceRoll(tray.inflate(-160, -120), size=110)
     roll.roll((6, 2, 5, 3, 4), tweens, seed=11)
-    tweens.update(0.42)
+    tweens.update(0.62)  # mid-roll: landing, spinning, faces still changing
     roll.draw(surface)
     del theme
     return surface

@@ -191,7 +191,7 @@ class DiceRoll:
             shadow_rect = scaled.get_rect(center=(round(x + 5 + hop * 0.3), round(y + 7)))
             surface.blit(scaled, shadow_rect)
             if abs(angle) > 0.5:
-                face = pygame.transform.rotate(face, angle)
+                face = pygame.transform.rotozoom(face, angle, 1.0)  # smooth edges while tumbling
             rect = face.get_rect(center=(round(x), round(y - hop)))
             surface.blit(face, rect)
             if die.colour in self.kept:

@@ -84,32 +84,32 @@ def scoring_icon(
         pygame.draw.rect(surface, theme.FOCUS, centre.inflate(4, 4), border_radius=max(2, centre.width // 5))
         mini_card(surface, centre, colour=own)
     elif kind == ScoringKind.COLOUR_COUNT:
-        cells = _grid_cells(rect, 3, 1)[0]
-        for index, cell in enumerate(cells):
+        row_cells = _grid_cells(rect, 3, 1)[0]
+        for index, cell in enumerate(row_cells):
             mini_card(surface, cell.move(0, (index - 1) * -2), colour=colour)
     elif kind == ScoringKind.COMPLETE_LINES:
-        cells = _grid_cells(rect, 3, 3)
-        for r, row in enumerate(cells):
+        grid = _grid_cells(rect, 3, 3)
+        for r, row in enumerate(grid):
             for cell in row:
                 if r == 1:
                     mini_card(surface, cell, tick=True)
                 else:
                     pygame.draw.rect(surface, theme.darker(NEUTRAL_CARD, 0.12), cell, 1, border_radius=2)
     elif kind == ScoringKind.MONO_LINES:
-        cells = _grid_cells(rect, 3, 3)
-        for r, row in enumerate(cells):
+        grid = _grid_cells(rect, 3, 3)
+        for r, row in enumerate(grid):
             for cell in row:
                 if r == 1:
                     mini_card(surface, cell, fill=SAME_COLOUR, letter="=")
                 else:
                     pygame.draw.rect(surface, theme.darker(NEUTRAL_CARD, 0.12), cell, 1, border_radius=2)
     elif kind == ScoringKind.FIVE_COLOURS:
-        cells = _grid_cells(rect, 5, 1)[0]
-        for cell, each in zip(cells, COLOURS, strict=True):
+        row_cells = _grid_cells(rect, 5, 1)[0]
+        for cell, each in zip(row_cells, COLOURS, strict=True):
             mini_card(surface, cell, colour=each)
     elif kind == ScoringKind.BONUS_KINDS:
-        cells = _grid_cells(rect, 3, 1)[0]
-        for cell, tint in zip(cells, ((210, 232, 245), (245, 222, 210), (222, 240, 214)), strict=True):
+        row_cells = _grid_cells(rect, 3, 1)[0]
+        for cell, tint in zip(row_cells, ((210, 232, 245), (245, 222, 210), (222, 240, 214)), strict=True):
             mini_card(surface, cell, fill=tint, letter="B", tick=False)
 
 

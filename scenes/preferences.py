@@ -99,7 +99,10 @@ def load_settings(path: Path | None = None) -> LoadResult:
             raise ValueError("not a JSON object")
         return LoadResult(settings_from_data(data))
     except (OSError, ValueError, TypeError) as error:
-        aside = keep_aside(path, time.strftime("%Y%m%d-%H%M%S"))
+        try:
+            aside: Path | None = keep_aside(path, time.strftime("%Y%m%d-%H%M%S"))
+        except OSError:
+            aside = None  # cannot even move it: leave it be, play on with the defaults
         return LoadResult(Settings(), problem=f"{path.name}: {error}", kept_aside=aside)
 
 

@@ -108,25 +108,21 @@ def shot_cards(app: App) -> pygame.Surface:
 
 
 def shot_card_sizes(app: App) -> pygame.Surface:
-    """One card at each table size, blank, part-filled, and completed with used marks."""
+    """Three cards at each table size: blank, part-filled, and completed with used marks."""
     from game.deck import standard_deck
-    from scenes.render.cards import MARKET, SIZES, render_card
+    from scenes.render.cards import SIZES, render_card
     from scenes.render.shapes import felt_backdrop
 
     deck = standard_deck()
-    sheet = felt_backdrop().copy()
-    x = 30
-    for card_id, values, used, done in (
-        ("S07", (), 0, False),
-        ("B01", (5, 5, 2), 2, True),
-        ("S18", (6, 5, 4), 0, False),
-    ):
+    examples = (("S07", (), 0, False), ("S18", (6, 5, 4), 0, False), ("B01", (5, 5, 2), 2, True))
+    row_height = max(height for _, height in SIZES) + 30
+    sheet = pygame.transform.smoothscale(felt_backdrop(), (1280, row_height * len(examples) + 20))
+    for row, (card_id, values, used, done) in enumerate(examples):
+        x = 40
         for size in SIZES:
-            if size == MARKET and card_id != "S07":
-                continue
             surface = render_card(deck[card_id], size, values, used, done)
-            sheet.blit(surface, (x, 30 if size != MARKET else 300))
-            x += size[0] + 16 if size != MARKET else 0
+            sheet.blit(surface, (x, 30 + row * row_height + (SIZES[-1][1] - size[1])))
+            x += size[0] + 40
     return sheet
 
 

@@ -240,7 +240,8 @@ class _CardPainter:
             if row_index == 0 and len(rows) == 2:
                 # the sign that joins the two rows sits at the end of the first row
                 relation = task.relations[row[-1]]
-                self._relation(relation, (x - gap / 2) * self.s, (y + field_size / 2) * self.s)
+                if relation != Relation.NONE:  # a "," needs no sign across the break
+                    self._relation(relation, (x - gap / 2) * self.s, (y + field_size / 2) * self.s)
             y += field_size + row_gap
         if task.sum_at_least:
             text = t("card.sum_at_least", target=task.sum_at_least)

@@ -73,12 +73,20 @@ class BotWorker:
 
 
 class GameSession:
-    def __init__(self, seats: Sequence[SeatConfig], match: Match, save_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        seats: Sequence[SeatConfig],
+        match: Match,
+        save_path: Path | None = None,
+        context: dict[str, Any] | None = None,
+    ) -> None:
         if len(seats) != match.setup.players:
             raise ValueError("one seat configuration per player is needed")
         self.seats = tuple(seats)
         self.match = match
         self.save_path = save_path
+        # free-form facts the screens keep with the save, e.g. {"mode": "campaign"}; JSON only
+        self.context: dict[str, Any] = dict(context or {})
         self.log: list[LogEntry] = []
         self._bots: dict[int, Bot] = {
             index: make_bot(seat.level or "normal")
@@ -98,11 +106,12 @@ class GameSession:
         seed: int | None = None,
         solo_level: int | None = None,
         save_path: Path | None = None,
+        context: dict[str, Any] | None = None,
     ) -> GameSession:
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         players = len(config.seats)
         match = Match.new(players, seed, start_player=config.start_player, solo_level=solo_level)
-        session = cls(config.seats, match, save_path)
+        session = cls(config.seats, match, save_path, context)
         session.save()
         return session
 
@@ -117,7 +126,10 @@ class GameSession:
             raise SaveError(f"{path.name} is damaged: not valid JSON ({error.msg})") from None
         match = match_from_data(data, path.name)
         seats = _seats_from_data(data.get("seats"), match.setup.players, path.name)
-        return cls(seats, match, path)
+        context = data.get("context")
+        if context is not None and not isinstance(context, dict):
+            raise SaveError(f"{path.name} is damaged: key 'context' should be an object")
+        return cls(seats, match, path, context)
 
     # --- what is due ----------------------------------------------------------------------------
 
@@ -229,6 +241,7 @@ class GameSession:
         data["seats"] = [
             {"name": seat.name, "kind": seat.kind.value, "level": seat.level} for seat in self.seats
         ]
+        data["context"] = self.context
         return data
 
     def save(self) -> None:

@@ -65,6 +65,15 @@ def test_killed_mid_turn_resumes_at_the_exact_position(tmp_path: Path) -> None:
     assert resumed.seats[1].level == "easy"
 
 
+def test_context_is_kept_with_the_save(tmp_path: Path) -> None:
+    save = tmp_path / "save.json"
+    config = GameConfig((SeatConfig("Solo", SeatKind.HUMAN),))
+    GameSession.start(config, seed=2, solo_level=3, save_path=save, context={"mode": "campaign"})
+    resumed = GameSession.resume(save)
+    assert resumed.context == {"mode": "campaign"}
+    assert resumed.state.config.solo_level == 3
+
+
 def test_undo_only_inside_own_decision(tmp_path: Path) -> None:
     session = GameSession.start(HUMAN_VS_BOT, seed=3, save_path=tmp_path / "save.json")
     while not session.human_to_decide:

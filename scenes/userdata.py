@@ -10,6 +10,8 @@ import os
 import sys
 from pathlib import Path
 
+from game.serialize import write_atomic
+
 ENV_OVERRIDE = "GOENNEN_DATA_DIR"
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "save.json"
@@ -44,21 +46,10 @@ def has_saved_game() -> bool:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Replace `path` with `text` so a crash leaves either the old or the new file, never half.
-
-    Temporary file in the same folder, flush, fsync, os.replace (atomic on one file system).
-    """
+    """Replace `path` with `text` so a crash leaves either the old or the new file, never half
+    (the saves' own atomic writer: temp file in the same folder, flush, fsync, os.replace)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
+    write_atomic(path, text)
 
 
 def keep_aside(path: Path, stamp: str) -> Path:

@@ -28,6 +28,21 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "settings": ("heading", "options", "back", "hint"),
     "rules": ("heading", "text", "pictures", "previous", "next", "page", "back"),
     "pause": ("panel", "heading", "menu"),
+    "solo": (
+        "heading",
+        "notice",
+        "card",
+        "details",
+        "play",
+        "bot",
+        "watch",
+        "campaign",
+        "campaign_button",
+        "hint",
+        "back",
+    ),
+    "solo_end": ("heading", "display", "breakdown", "result", "back", "again", "next"),
+    "campaign": ("heading", "track", "bank", "panel", "back", "secondary", "primary", "hint"),
 }
 
 

@@ -9,7 +9,7 @@ import pygame
 
 from scenes.resources import resource_path
 
-EFFECTS = ("dice_roll", "click", "card_slide", "score_tally")
+EFFECTS = ("dice_roll", "click", "card_slide", "score_tally", "fanfare")
 
 
 class Sounds:

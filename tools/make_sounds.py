@@ -96,11 +96,39 @@ def score_tally() -> list[float]:
     return samples
 
 
+def fanfare() -> list[float]:
+    """The campaign's triumph: a bright rising fanfare ending on a held major chord with sparkle."""
+    samples = [0.0] * int(2.2 * RATE)
+
+    def note(start: float, frequency: float, length: float, loudness: float) -> None:
+        begin = int(start * RATE)
+        for i in range(int(length * RATE)):
+            if begin + i >= len(samples):
+                break
+            t = i / RATE
+            tone = (
+                math.sin(2 * math.pi * frequency * t)
+                + 0.5 * math.sin(2 * math.pi * frequency * 2 * t)
+                + 0.25 * math.sin(2 * math.pi * frequency * 3 * t)
+            )
+            samples[begin + i] += loudness * _envelope(t, 0.01, length * 0.6) * tone
+
+    for index, frequency in enumerate((392.0, 523.25, 659.25, 783.99)):  # G C E G, rising
+        note(index * 0.12, frequency, 0.22, 0.22)
+    for frequency in (523.25, 659.25, 783.99, 1046.5):  # the held C major chord
+        note(0.5, frequency, 1.5, 0.14)
+    rng = random.Random(50)
+    for _ in range(14):  # sparkles over the chord
+        note(0.55 + rng.random() * 1.2, rng.choice((1567.98, 2093.0, 2637.02)), 0.12, 0.08)
+    return samples
+
+
 EFFECTS: dict[str, Callable[[], list[float]]] = {
     "dice_roll": dice_roll,
     "click": click,
     "card_slide": card_slide,
     "score_tally": score_tally,
+    "fanfare": fanfare,
 }
 
 

@@ -1,8 +1,9 @@
 """Gönnen Können: start the game window.
 
-    python main.py [--windowed | --fullscreen] [--data-dir DIR] [--lang en|de|nl]
+    python main.py [--windowed | --fullscreen] [--data-dir DIR] [--lang en|de|nl] [--smoke FRAMES]
 
-A thin launcher: it reads the flags and hands over to scenes.app.
+A thin launcher: it reads the flags and hands over to scenes.app. A fatal error shows a message box
+and leaves a log in the user data folder (scenes/crash.py) instead of the window just vanishing.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from scenes import startup  # noqa: E402  (first: its clock marks the launcher's start)
+from scenes.crash import run_guarded  # noqa: E402
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="goennen-koennen", description="The dice game Gönnen Können.")
@@ -22,6 +26,13 @@ def build_parser() -> argparse.ArgumentParser:
     screen.add_argument("--windowed", action="store_true", help="start in a window (remembered)")
     parser.add_argument("--data-dir", type=Path, help="use this folder for settings and saves")
     parser.add_argument("--lang", choices=("en", "de", "nl"), help="switch the language (remembered)")
+    parser.add_argument(
+        "--smoke",
+        type=int,
+        metavar="FRAMES",
+        help="check a build: open the window, draw FRAMES frames of the title, print the time to the "
+        "first frame, exit",
+    )
     return parser
 
 
@@ -43,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     from scenes.app import App, NoDisplayError
 
     try:
+        if args.smoke is not None:
+            return startup.smoke(args.smoke, data_dir=args.data_dir)
         app = App(window=True, data_dir=args.data_dir)
     except NoDisplayError as error:
         print(f"Gönnen Können cannot open its window: {error}", file=sys.stderr)
@@ -56,4 +69,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_guarded(main))

@@ -43,6 +43,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     ),
     "solo_end": ("heading", "display", "breakdown", "result", "back", "again", "next"),
     "campaign": ("heading", "track", "bank", "panel", "back", "secondary", "primary", "hint"),
+    "watch": ("heading", "panel", "speed", "hint", "back", "start"),
 }
 
 

@@ -42,6 +42,7 @@ class GameRecord:
     won: bool
     mode: str  # "solo", "campaign" or "watch" (a bot played; watched games change no ticks)
     bot: str | None = None  # the watched bot's level
+    game_id: str | None = None  # which game (seed and length), so a game is never booked twice
 
 
 @dataclass(frozen=True)
@@ -91,13 +92,19 @@ def now_text() -> str:
 
 
 def record_game(
-    progress: Progress, level: int, score: int, mode: str, bot: str | None = None, date: str | None = None
+    progress: Progress,
+    level: int,
+    score: int,
+    mode: str,
+    bot: str | None = None,
+    date: str | None = None,
+    game_id: str | None = None,
 ) -> GameResult:
     """Book a finished game. Watched games go into the history only (the bot earned nothing)."""
     if mode not in MODES:
         raise ValueError(f"unknown solo mode {mode!r}")
     won = level_won(level, score)
-    record = GameRecord(date or now_text(), level, score, won, mode, bot)
+    record = GameRecord(date or now_text(), level, score, won, mode, bot, game_id)
     history = (*progress.history, record)[-HISTORY_LIMIT:]
     previous = progress.best.get(level)
     if mode == "watch":
@@ -173,6 +180,7 @@ def progress_to_data(progress: Progress) -> dict[str, Any]:
                 "won": game.won,
                 "mode": game.mode,
                 **({"bot": game.bot} if game.bot else {}),
+                **({"game": game.game_id} if game.game_id else {}),
             }
             for game in progress.history
         ],
@@ -263,6 +271,7 @@ def progress_from_data(data: Any) -> Progress:
         if mode not in MODES:
             raise ProgressError(f"'history' entry {index + 1} has an unknown mode {mode!r}")
         bot = entry.get("bot")
+        game_id = entry.get("game")
         history.append(
             GameRecord(
                 _text(entry.get("date"), "a history date"),
@@ -271,6 +280,7 @@ def progress_from_data(data: Any) -> Progress:
                 bool(entry.get("won")),
                 mode,
                 bot if isinstance(bot, str) else None,
+                game_id if isinstance(game_id, str) else None,
             )
         )
     campaigns_raw = data.get("campaigns", [])

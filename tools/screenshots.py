@@ -23,6 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from scenes.app import App  # noqa: E402
+from tools import solo_shots  # noqa: E402
 
 Shot = Callable[[App], pygame.Surface]
 FRAME = 1 / 60
@@ -154,6 +155,10 @@ SHOTS: dict[str, Shot] = {
     "cards": shot_cards,
     "card-sizes": shot_card_sizes,
     "dice-rolling": shot_dice_rolling,
+    "solo-card": solo_shots.shot_solo_card,
+    "solo-end": solo_shots.shot_solo_end,
+    "campaign": solo_shots.shot_campaign,
+    "campaign-triumph": solo_shots.shot_campaign_triumph,
 }
 
 

@@ -28,6 +28,10 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "settings": ("heading", "options", "back", "hint"),
     "rules": ("heading", "text", "pictures", "previous", "next", "page", "back"),
     "pause": ("panel", "heading", "menu"),
+    "table": ("header", "market", "dice", "site", "controls", "bonus", "prompt", "display", "log", "others"),
+    "deal": ("heading", "prompt", "hand", "display", "buttons", "hint"),
+    "scoring": ("heading", "table", "winner", "buttons"),
+    "pass": ("panel", "heading", "message", "button"),
     "solo": (
         "heading",
         "notice",

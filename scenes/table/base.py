@@ -1,0 +1,175 @@
+"""What the deal and turn scenes share: the session they drive, pacing of bots and chance at the
+chosen animation speed, the pause menu's hooks, a notice line for refusals, and zoom on a card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.cards import Card
+from game.state import Phase
+from scenes import fonts, theme
+from scenes.gameconfig import GameConfig
+from scenes.intents import Action, Intent
+from scenes.pause import PauseHooks, PauseScene
+from scenes.render.cards import ZOOMED, render_card
+from scenes.render.shapes import rounded_panel
+from scenes.session import GameSession
+from scenes.stack import Scene
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+AfterGame = Callable[["App", GameSession], None]
+SETUP_PHASES = frozenset({Phase.SETUP_RETURN, Phase.SETUP_PLACE})
+BOT_PACE = 0.7  # seconds a bot's move stays on screen before the next one (at 1x)
+NOTICE_SECONDS = 4.0
+ZOOM_DWELL = 0.35  # hover this long over a card to see it large
+
+
+class TableBase(Scene):
+    def __init__(self, app: App, session: GameSession, after_game: AfterGame | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.after_game = after_game
+        self.waiting = 0  # running pacing timers; the game moves on when none is left
+        self.notice = ""
+        self.notice_time = 0.0
+        self.zoom_card: Card | None = None
+        self.zoom_values: tuple[int | None, ...] = ()
+        self.zoom_anchor: pygame.Rect | None = None
+        self.hover_time = 0.0
+        self.left = False
+
+    # -- pacing ----------------------------------------------------------------------------------
+    def hold(self, seconds: float) -> None:
+        """Let an animation be seen: the game waits `seconds` (scaled by the speed setting)."""
+        self.waiting += 1
+        self.tweens.after(seconds, self._release)
+
+    def _release(self) -> None:
+        self.waiting = max(0, self.waiting - 1)
+
+    @property
+    def paced(self) -> bool:
+        return self.waiting > 0
+
+    def skip(self) -> None:
+        """A click or a key while bots or dice move: finish what is shown now."""
+        self.tweens.skip()
+        self.waiting = 0
+
+    # -- moving between the table's scenes -----------------------------------------------------------
+    def follow(self) -> bool:
+        """Replace this scene when the game moved to another stage (deal -> turns -> scoring)."""
+        from scenes.table import scene_for, stage
+
+        target = stage(self.session)
+        if target == self.name or self.left:
+            return False
+        self.left = True
+        self.app.go(scene_for(self.app, self.session, self.after_game), "replace", fade=target != "scoring")
+        return True
+
+    # -- pause -----------------------------------------------------------------------------------
+    def open_pause(self) -> None:
+        self.app.play("click")
+        self.app.stack.push(PauseScene(self.app, PauseHooks(self.save_and_quit, self.restart, self.resign)))
+
+    def save_and_quit(self) -> None:
+        from scenes.title import TitleScene
+
+        self.session.save()
+        self.app.go(TitleScene(self.app), "reset")
+
+    def restart(self) -> None:
+        from scenes.table import open_table
+
+        old = self.session
+        config = GameConfig(old.seats, old.state.config.start_player)
+        session = GameSession.start(
+            config, solo_level=old.state.config.solo_level, save_path=old.save_path, context=old.context
+        )
+        open_table(self.app, session, self.after_game, how="replace")
+
+    def resign(self) -> None:
+        from scenes.title import TitleScene
+
+        self.session.archive()
+        self.app.go(TitleScene(self.app), "reset")
+
+    # -- notices and zoom ------------------------------------------------------------------------
+    def refuse(self, message: str) -> None:
+        self.notice = message
+        self.notice_time = NOTICE_SECONDS
+        self.app.request_draw()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.notice_time > 0:
+            self.notice_time -= dt
+            if self.notice_time <= 0:
+                self.notice = ""
+                self.app.request_draw()
+        if self.zoom_anchor is not None and self.hover_time < ZOOM_DWELL:
+            self.hover_time += dt
+            if self.hover_time >= ZOOM_DWELL:
+                self.app.request_draw()
+
+    def set_zoom(
+        self,
+        card: Card | None,
+        values: tuple[int | None, ...] = (),
+        anchor: pygame.Rect | None = None,
+        at_once: bool = False,
+    ) -> None:
+        if card is not self.zoom_card:
+            self.hover_time = ZOOM_DWELL if at_once else 0.0
+            self.app.request_draw()
+        self.zoom_card, self.zoom_values = card, values
+        self.zoom_anchor = anchor if card is not None else None
+
+    def draw_zoom(self, surface: pygame.Surface) -> None:
+        if self.zoom_card is None or self.zoom_anchor is None or self.hover_time < ZOOM_DWELL:
+            return
+        image = render_card(self.zoom_card, ZOOMED, self.zoom_values, glyphs=self.app.settings.colour_glyphs)
+        anchor = self.zoom_anchor
+        rect = image.get_rect()
+        rect.midleft = (anchor.right + 16, anchor.centery)
+        if rect.right > surface.get_width() - 8:
+            rect.midright = (anchor.left - 16, anchor.centery)
+        rect.clamp_ip(surface.get_rect().inflate(-16, -16))
+        rounded_panel(surface, rect.inflate(12, 12), theme.FELT_DARK, radius=18, shadow=16)
+        surface.blit(image, rect)
+
+    def draw_notice(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        if not self.notice:
+            return
+        size = fonts.fit_size(self.notice, 20, area.width - 30)
+        label = fonts.text(self.notice, size, theme.WHITE, "bold")
+        box = label.get_rect(center=area.center).inflate(30, 16)
+        pygame.draw.rect(surface, theme.WARNING, box, border_radius=12)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def handle_common(self, intent: Intent) -> bool:
+        """Escape / Start open the pause menu."""
+        if intent.action in (Action.BACK, Action.MENU):
+            self.open_pause()
+            return True
+        return False
+
+    @property
+    def animating(self) -> bool:
+        # bots think on a worker thread and chance is resolved in update: frames must keep coming
+        # until a human is to decide; then only tweens and timers need them
+        session = self.session
+        dwelling = self.zoom_anchor is not None and self.hover_time < ZOOM_DWELL
+        return (
+            self.tweens.active
+            or session.over
+            or not session.human_to_decide
+            or self.notice_time > 0
+            or dwelling
+        )

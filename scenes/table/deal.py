@@ -1,0 +1,267 @@
+"""The opening deal: each human sees their four dealt cards (behind a 'pass to <name>' screen when
+several humans share the screen), puts one back and places three; bots choose at once."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.actions import Place, ReturnCard
+from game.engine import IllegalActionError
+from game.state import Phase
+from scenes import fonts, theme
+from scenes.i18n import t
+from scenes.intents import Action as Key
+from scenes.intents import Intent
+from scenes.layout import layout
+from scenes.render.cards import render_card
+from scenes.render.shapes import felt_backdrop, rounded_panel
+from scenes.table.base import AfterGame, TableBase
+from scenes.table.choices import Choices, build
+from scenes.table.display_view import DisplayView
+from scenes.table.pass_screen import PassScreen
+from scenes.table.spots import Spot
+from scenes.widgets import Button, FocusGroup, Widget
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.session import GameSession
+
+CAN = (120, 230, 140)
+HAND_GAP = 16
+
+
+class DealScene(TableBase):
+    name = "deal"
+
+    def __init__(self, app: App, session: GameSession, after_game: AfterGame | None = None) -> None:
+        super().__init__(app, session, after_game)
+        self.layout = layout("deal")
+        self.view = DisplayView(self.layout["display"], gap=10, max_width=150)
+        self.focus = FocusGroup(on_activate=lambda: app.play("click"))
+        self.choices: Choices | None = None
+        self.seen: object = None
+        self.selected: str | None = None
+        self.dragging: str | None = None
+        self.drag_pos = (0, 0)
+        self.drag_from = (0, 0)
+        self.passed_to: int | None = None
+
+    # -- driving ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.left:
+            return
+        session = self.session
+        for _ in range(200):  # chance and bots at the deal take no visible time
+            if self.follow():
+                return
+            if session.turn.kind == "chance":
+                session.resolve_chance()
+            elif session.bot_to_decide:
+                if session.poll_bot() is None:
+                    break
+            else:
+                break
+        if session.state is not self.seen:
+            self._sync()
+
+    def _sync(self) -> None:
+        session = self.session
+        state = session.state
+        self.seen = state
+        self.choices = build(state, session.legal()) if session.human_to_decide else None
+        if self.choices is not None and self.selected not in self.hand():
+            self.selected = None
+        if session.human_to_decide and len(session.humans) > 1 and self.passed_to != state.decider:
+            self.passed_to = state.decider
+            self.app.stack.push(PassScreen(self.app, session.name(state.decider)))
+        self._widgets()
+        self.app.request_draw()
+
+    def hand(self) -> tuple[str, ...]:
+        state = self.session.state
+        return state.seats[state.decider].hand if self.session.human_to_decide else ()
+
+    def hand_rects(self) -> list[pygame.Rect]:
+        area = self.layout["hand"]
+        count = max(1, len(self.hand()))
+        width = min(180, (area.width - HAND_GAP * 3) // 4)
+        height = round(width * 1.4)
+        total = count * width + (count - 1) * HAND_GAP
+        x = area.centerx - total // 2
+        return [pygame.Rect(x + i * (width + HAND_GAP), area.y + 40, width, height) for i in range(count)]
+
+    def legal_cells(self) -> dict[tuple[int, int], Place]:
+        if self.choices is None:
+            return {}
+        if self.selected is not None:
+            return self.choices.places.get(self.selected, {})
+        cells: dict[tuple[int, int], Place] = {}
+        for per_card in self.choices.places.values():
+            cells.update(per_card)
+        return cells
+
+    def _widgets(self) -> None:
+        state = self.session.state
+        self.view.arrange(state.display(state.decider), tuple(self.legal_cells()))
+        widgets: list[Widget] = []
+        for card, rect in zip(self.hand(), self.hand_rects(), strict=True):
+            widgets.append(Spot(rect, (partial(self.pick, card)), self._card_hint, state.card(card)))
+        if self.selected is not None:
+            for pos, action in self.legal_cells().items():
+                widgets.append(
+                    Spot(self.view.rect_of(pos), (partial(self.play, action)), lambda: t("table.hint.cell"))
+                )
+        undo = Button(
+            self.layout["buttons"].inflate(-400, -6).move(-200, 0),
+            lambda: t("table.undo"),
+            self.undo,
+            size=20,
+        )
+        undo.enabled = self.session.can_undo
+        undo.disabled_reason = lambda: t("table.undo.none")
+        widgets.append(undo)
+        self.focus.widgets = widgets
+        self.focus.focus_index = 0
+
+    def _card_hint(self) -> str:
+        phase = self.session.state.phase
+        return t("deal.hint.return" if phase == Phase.SETUP_RETURN else "deal.hint.pick")
+
+    # -- the human's choices ---------------------------------------------------------------------
+    def pick(self, card: str) -> None:
+        state = self.session.state
+        if state.phase == Phase.SETUP_RETURN:
+            self.play(ReturnCard(card))
+            return
+        self.selected = None if self.selected == card else card
+        self._widgets()
+        cells = [w for w in self.focus.widgets if isinstance(w, Spot) and w.card is None]
+        if cells:
+            self.focus.focus(cells[0])
+        self.app.request_draw()
+
+    def play(self, action: ReturnCard | Place) -> None:
+        try:
+            self.session.play(action)
+        except IllegalActionError as error:
+            self.refuse(t("table.refused", reason=str(error)))
+            return
+        self.app.play("card_slide")
+        self.selected = None
+        self._sync()
+
+    def undo(self) -> None:
+        if self.session.undo():
+            self._sync()
+
+    def drop(self, card: str, point: tuple[int, int]) -> None:
+        pos = self.view.pos_at(point)
+        if pos is None:
+            return
+        action = (self.choices.places.get(card, {}) if self.choices else {}).get(pos)
+        if action is None:
+            self.refuse(t("deal.refused.cell"))
+            return
+        self.play(action)
+
+    def handle(self, intent: Intent) -> None:
+        if self.handle_common(intent):
+            return
+        if not self.session.human_to_decide:
+            return
+        if intent.action == Key.ERASE:
+            self.undo()
+            return
+        phase = self.session.state.phase
+        if intent.action == Key.POINTER_DOWN and intent.pos and phase == Phase.SETUP_PLACE:
+            for card, rect in zip(self.hand(), self.hand_rects(), strict=True):
+                if rect.collidepoint(intent.pos):
+                    self.dragging, self.drag_pos, self.drag_from = card, intent.pos, intent.pos
+                    self.selected = card
+                    self._widgets()
+                    self.app.request_draw()
+                    return
+        if intent.action == Key.POINTER_MOVE and intent.pos:
+            if self.dragging is not None:
+                self.drag_pos = intent.pos
+                self.app.request_draw()
+                return
+            self._hover(intent.pos)
+        if intent.action == Key.POINTER_UP and intent.pos and self.dragging is not None:
+            card, self.dragging = self.dragging, None
+            moved = abs(intent.pos[0] - self.drag_from[0]) + abs(intent.pos[1] - self.drag_from[1]) > 12
+            if moved:
+                self.drop(card, intent.pos)
+            self.app.request_draw()
+            return
+        self.focus.handle(intent)
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        state = self.session.state
+        for card, rect in zip(self.hand(), self.hand_rects(), strict=True):
+            if rect.collidepoint(pos):
+                self.set_zoom(state.card(card), (), rect)
+                return
+        placed = self.view.card_at(state.display(state.decider), pos)
+        if placed is not None:
+            self.set_zoom(placed.card, placed.filled, self.view.rect_of(placed.pos))
+            return
+        self.set_zoom(None)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt_backdrop(surface.get_size()), (0, 0))
+        session = self.session
+        if not session.human_to_decide:
+            return
+        state = session.state
+        name = session.name(state.decider)
+        heading = self.layout["heading"]
+        title = t("deal.heading", name=name)
+        label = fonts.text(title, fonts.fit_size(title, 46, heading.width, "black"), theme.CREAM, "black")
+        surface.blit(label, label.get_rect(midleft=heading.midleft))
+        pygame.draw.line(
+            surface, theme.FOCUS, (heading.x, heading.bottom - 2), (heading.x + 120, heading.bottom - 2), 4
+        )
+        prompt = t(
+            "deal.prompt.return" if state.phase == Phase.SETUP_RETURN else "deal.prompt.place",
+            count=len(self.hand()),
+        )
+        text = fonts.text(
+            prompt, fonts.fit_size(prompt, 24, self.layout["prompt"].width, "bold"), theme.FOCUS, "bold"
+        )
+        surface.blit(text, text.get_rect(midleft=self.layout["prompt"].midleft))
+        hand_area = self.layout["hand"]
+        rounded_panel(surface, hand_area, (16, 48, 42), radius=20, border=(44, 96, 84), border_width=2)
+        caption = fonts.text(t("deal.hand"), 18, theme.CREAM, "bold")
+        surface.blit(caption, (hand_area.x + 16, hand_area.y + 10))
+        display_area = self.layout["display"]
+        rounded_panel(surface, display_area, (18, 54, 47), radius=20, border=(44, 96, 84), border_width=2)
+        caption = fonts.text(t("deal.display"), 18, theme.CREAM, "bold")
+        surface.blit(caption, (display_area.x + 16, display_area.y + 10))
+        glyphs = self.app.settings.colour_glyphs
+        cells = {pos: CAN for pos in self.legal_cells()} if state.phase == Phase.SETUP_PLACE else {}
+        self.view.draw(surface, state.display(state.decider), glyphs, cells=cells)
+        for card, rect in zip(self.hand(), self.hand_rects(), strict=True):
+            if card == self.dragging:
+                continue
+            lift = -14 if card == self.selected else 0
+            surface.blit(render_card(state.card(card), rect.size, glyphs=glyphs), rect.move(0, lift))
+            if card == self.selected:
+                pygame.draw.rect(
+                    surface, theme.FOCUS, rect.move(0, lift).inflate(10, 10), 4, border_radius=14
+                )
+            row_word = t("table.row.scoring" if card.startswith("S") else "table.row.bonus")
+            tag = fonts.text(row_word, 16, (190, 214, 206), "bold")
+            surface.blit(tag, tag.get_rect(midtop=(rect.centerx, rect.bottom + 10)))
+        self.focus.draw(surface)
+        if self.dragging is not None:
+            image = render_card(state.card(self.dragging), self.view.size, glyphs=glyphs)
+            surface.blit(image, image.get_rect(center=self.drag_pos))
+        self.focus.draw_hint(surface, self.layout["hint"])
+        self.draw_notice(surface, self.layout["prompt"].move(0, 520))
+        self.draw_zoom(surface)

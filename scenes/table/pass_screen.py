@@ -1,0 +1,62 @@
+"""'Pass to <name>': an opaque overlay that hides private cards while the device changes hands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scenes import fonts, theme
+from scenes.i18n import t
+from scenes.intents import Action, Intent
+from scenes.layout import layout
+from scenes.render.shapes import felt_backdrop, rounded_panel
+from scenes.stack import Scene
+from scenes.widgets import Button, FocusGroup
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+
+class PassScreen(Scene):
+    name = "pass"
+
+    def __init__(self, app: App, player: str, on_ready: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.player = player
+        self.on_ready = on_ready
+        self.layout = layout("pass")
+        self.button = Button(
+            self.layout["button"],
+            lambda: t("table.pass.ready", name=self.player),
+            self.ready,
+            primary=True,
+            size=24,
+        )
+        self.focus = FocusGroup([self.button], on_activate=lambda: app.play("click"))
+
+    def ready(self) -> None:
+        self.app.stack.pop()
+        if self.on_ready is not None:
+            self.on_ready()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.action == Action.MENU:
+            return
+        self.focus.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt_backdrop(surface.get_size()), (0, 0))
+        panel = self.layout["panel"]
+        rounded_panel(surface, panel, (16, 48, 42), radius=24, border=theme.FOCUS, border_width=3, shadow=18)
+        heading = t("table.pass.heading", name=self.player)
+        size = fonts.fit_size(heading, 44, self.layout["heading"].width, "black")
+        label = fonts.text(heading, size, theme.CREAM, "black")
+        surface.blit(label, label.get_rect(center=self.layout["heading"].center))
+        area = self.layout["message"]
+        lines = fonts.wrap(t("table.pass.message", name=self.player), 22, area.width)
+        for index, line in enumerate(lines):
+            text = fonts.text(line, 22, theme.CREAM)
+            surface.blit(text, text.get_rect(midtop=(area.centerx, area.y + index * 30)))
+        self.focus.draw(surface)

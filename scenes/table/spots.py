@@ -1,0 +1,42 @@
+"""A spot on the table the player can pick (a die, a card, a market slot, a free cell, a field):
+a focusable control with no look of its own besides the focus ring, so the keyboard and the
+gamepad reach everything the mouse can."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.cards import Card
+from scenes import theme
+from scenes.widgets import Text, Widget
+
+
+class Spot(Widget):
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        on_press: Callable[[], None],
+        hint: Text | None = None,
+        card: Card | None = None,
+        values: tuple[int | None, ...] = (),
+        radius: int = 12,
+    ) -> None:
+        super().__init__(rect, hint)
+        self.on_press = on_press
+        self.card = card  # shown zoomed when the spot is hovered or focused
+        self.values = values
+        self.radius = radius
+
+    def activate(self) -> bool:
+        if not self.enabled:
+            return False
+        self.on_press()
+        return True
+
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
+        if focused:
+            pygame.draw.rect(
+                surface, theme.WHITE, self.rect.inflate(12, 12), 3, border_radius=self.radius + 4
+            )

@@ -1,0 +1,364 @@
+"""The turn scene: the market, the dice tray and construction site, the deciding player's display
+large and the others small, a log, and the controls for whatever the engine asks of a human now.
+Bots' moves and chance events are shown at the chosen animation speed and can be skipped."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.actions import Action, Buy, Complete, Draw, Place, Reroll, Roll, Write
+from game.cards import Card
+from game.colours import COLOURS
+from game.engine import IllegalActionError, current_scores
+from game.state import Phase, State
+from scenes import fonts, theme
+from scenes.i18n import current_language, t
+from scenes.intents import Action as Key
+from scenes.intents import Intent
+from scenes.layout import layout
+from scenes.render.cards import render_card
+from scenes.render.dice import ROLL_SECONDS
+from scenes.render.shapes import felt_backdrop, rounded_panel
+from scenes.table import turn_controls
+from scenes.table.base import BOT_PACE, AfterGame, TableBase
+from scenes.table.choices import Choices
+from scenes.table.dice_tray import DiceTray
+from scenes.table.display_view import DisplayView
+from scenes.table.effects import Effects
+from scenes.table.log_view import LogView, Record
+from scenes.table.market_view import MarketView
+from scenes.table.panels import OtherPanels
+from scenes.table.spots import Spot
+from scenes.widgets import FocusGroup
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.session import GameSession
+
+INSTANT_STEPS = 60  # at instant speed, game steps taken per frame at most
+SEAT_COLOURS = ((232, 96, 76), (80, 160, 230), (240, 190, 70), (150, 200, 110))
+
+
+class TurnScene(TableBase):
+    name = "turn"
+
+    def __init__(self, app: App, session: GameSession, after_game: AfterGame | None = None) -> None:
+        super().__init__(app, session, after_game)
+        self.layout = layout("table")
+        glyphs = app.settings.colour_glyphs
+        self.market = MarketView(self.layout["market"])
+        self.market.sync(session.state.market, None)
+        self.tray = DiceTray(self.layout["dice"], self.layout["site"], glyphs)
+        self.main = DisplayView(self.layout["display"], gap=8, max_width=150)
+        self.log = LogView(self.layout["log"])
+        self.panels = OtherPanels(self.layout["others"])
+        self.effects = Effects(self.tweens)
+        self.focus = FocusGroup(on_activate=lambda: app.play("click"))
+        self.controls = turn_controls.Controls(self)
+        self.seen: State | None = None
+        self.choices: Choices | None = None
+        self.scores = current_scores(session.state)
+        self._still: pygame.Surface | None = None
+        self._still_key: tuple[object, ...] | None = None
+        self.dirty = True
+        state = session.state
+        kept = frozenset(c for c in COLOURS if c not in state.rerolled) if state.rolls else frozenset()
+        self.tray.show(state.dice, kept)
+        self._sync()
+
+    # -- which display is large ------------------------------------------------------------------
+    def main_seat(self) -> int:
+        state = self.session.state
+        if not state.is_chance and self.session.human_to_decide:
+            return state.decider
+        return state.active
+
+    # -- the game moving on ----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.left:
+            return
+        instant = self.app.settings.animation_speed == "instant"
+        for _ in range(INSTANT_STEPS if instant else 1):
+            if self.paced or self.market.moving and not instant or not self._advance():
+                break
+            if instant:
+                self.tweens.skip()
+                self.waiting = 0
+        if self.session.state is not self.seen:
+            self._sync()
+        self.controls.step_helpers()
+
+    def _advance(self) -> bool:
+        session = self.session
+        if self.follow():
+            return False
+        turn = session.turn
+        if turn.kind == "chance":
+            before = session.state
+            action = session.resolve_chance()
+            self._show_chance(before, action)
+            return True
+        if session.bot_to_decide:
+            before = session.state
+            seat = before.decider
+            played = session.poll_bot()
+            if played is None:
+                return False
+            self._show_move(before, played, seat, bot=True)
+            return True
+        return False
+
+    def _show_chance(self, before: State, action: Action) -> None:
+        state = self.session.state
+        if isinstance(action, Roll):
+            rolled = tuple(c for c, _ in action.faces)
+            self.tray.throw(state.dice, rolled, self.tweens, seed=len(self.session.match.actions))
+            self.app.play("dice_roll")
+            self.hold(ROLL_SECONDS + 0.15)
+            self.log.add(Record(self.session.name(before.active), action, colour=(190, 214, 206)))
+        elif isinstance(action, Draw):
+            self.app.play("card_slide")
+            self.hold(0.18)
+        self.dirty = True
+
+    def _show_move(self, before: State, action: Action, seat: int, bot: bool) -> None:
+        """Log a move and show it where it happened (bots' moves stay on screen for a moment)."""
+        state = self.session.state
+        value = card = None
+        if isinstance(action, Write):
+            placed = state.display(seat).find(action.card)
+            value = placed.filled[action.field] if placed is not None else None
+        if isinstance(action, Buy):
+            card = before.market_card(action.row, action.slot)
+        record = Record(self.session.name(seat), action, value, card, SEAT_COLOURS[seat % 4])
+        self.log.add(record)
+        target = self._card_rect(seat, action)
+        if isinstance(action, Buy) and card is not None:
+            self.app.play("card_slide")
+            image = render_card(state.card(card), self.market.size, glyphs=self.app.settings.colour_glyphs)
+            end = self._seat_area(seat)
+            end = pygame.Rect(end.centerx - 50, end.centery - 70, 100, 140)
+            self.effects.fly(image, self.market.slot_rect(action.row, action.slot), end)
+        elif isinstance(action, (Complete, Write, Place)) and target is not None:
+            self.effects.flash(target, (120, 230, 140) if isinstance(action, Complete) else theme.FOCUS)
+            if isinstance(action, Place):
+                self.app.play("card_slide")
+        elif isinstance(action, Reroll) and bot:
+            self.tray.show(before.dice, frozenset(c for c in COLOURS if c not in action.dice))
+        if bot:
+            self.effects.toast(self._toast_area(seat), record.text())
+            self.hold(BOT_PACE if not isinstance(action, Reroll) else BOT_PACE * 0.6)
+        self.dirty = True
+
+    def _seat_area(self, seat: int) -> pygame.Rect:
+        if seat == self.main_seat():
+            return self.layout["display"]
+        return self.panels.area_of(seat)
+
+    def _toast_area(self, seat: int) -> pygame.Rect:
+        if seat == self.main_seat():
+            return self.layout["prompt"]
+        area = self.panels.area_of(seat)
+        return pygame.Rect(area.x, area.bottom - 40, area.width, 36)
+
+    def _card_rect(self, seat: int, action: Action) -> pygame.Rect | None:
+        card = getattr(action, "card", None)
+        if not isinstance(card, str):
+            return None
+        display = self.session.state.display(seat)
+        placed = display.find(card)
+        if placed is None:
+            return None
+        if seat == self.main_seat():
+            return self.main.rect_of(placed.pos)
+        return self.panels.card_rect(seat, placed.pos)
+
+    def _sync(self) -> None:
+        """The state changed: rebuild what depends on it (once, not per frame)."""
+        session = self.session
+        state = session.state
+        previous = self.seen
+        self.seen = state
+        self.scores = current_scores(state)
+        if session.human_to_decide and not state.is_chance:
+            from scenes.table.choices import build
+
+            self.choices = build(state, session.legal())
+        else:
+            self.choices = None
+        self.market.sync(state.market, self.tweens if previous is not None else None)
+        if not self.tray.rolling and state.dice != self.tray.values:
+            kept = frozenset(c for c in COLOURS if c not in state.rerolled) if state.rolls else frozenset()
+            self.tray.show(state.dice, kept)
+        self.panels.arrange(state, [s for s in range(state.config.players) if s != self.main_seat()])
+        self.controls.rebuild(previous)
+        self.dirty = True
+        self.app.request_draw()
+
+    # -- the human's moves -----------------------------------------------------------------------
+    def play(self, action: Action) -> bool:
+        before = self.session.state
+        seat = before.decider
+        try:
+            self.session.play(action)
+        except IllegalActionError as error:
+            self.refuse(t("table.refused", reason=str(error)))
+            return False
+        self._show_move(before, action, seat, bot=False)
+        self._sync()
+        return True
+
+    def undo(self) -> None:
+        if self.session.undo():
+            self.app.play("click")
+            state = self.session.state
+            self.tray.show(state.dice, self.tray.kept)
+            self.log.add(Record(self.session.name(state.decider), None, note="log.undo"))
+            self._sync()
+        else:
+            self.refuse(t("table.undo.none"))
+
+    def handle(self, intent: Intent) -> None:
+        if self.handle_common(intent):
+            return
+        session = self.session
+        if not session.human_to_decide or self.paced:
+            if intent.action in (Key.CONFIRM, Key.POINTER_UP) or (
+                intent.action == Key.POINTER_DOWN and not self.focus.widget_at(intent.pos or (0, 0))
+            ):
+                self.skip()
+            if intent.action == Key.POINTER_MOVE:
+                self._hover(intent.pos)
+            return
+        if intent.action == Key.ERASE:
+            self.undo()
+            return
+        if intent.action in (Key.PAGE_NEXT, Key.PAGE_PREVIOUS):
+            self.controls.cycle(1 if intent.action == Key.PAGE_NEXT else -1)
+            return
+        if intent.action == Key.POINTER_MOVE:
+            self._hover(intent.pos)
+        used = self.focus.handle(intent)
+        if intent.action in (Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT, Key.NEXT, Key.PREVIOUS):
+            focused = self.focus.focused
+            if isinstance(focused, Spot) and focused.card is not None:
+                self.set_zoom(focused.card, focused.values, focused.rect)
+            else:
+                self.set_zoom(None)
+        if not used and intent.action == Key.POINTER_UP:
+            self.controls.clicked_nothing()
+
+    def _hover(self, pos: tuple[int, int] | None) -> None:
+        if pos is None:
+            return
+        found = self.card_at(pos)
+        if found is None:
+            self.set_zoom(None)
+        else:
+            card, values, rect = found
+            self.set_zoom(card, values, rect)
+
+    def card_at(self, pos: tuple[int, int]) -> tuple[Card, tuple[int | None, ...], pygame.Rect] | None:
+        state = self.session.state
+        placed = self.main.card_at(state.display(self.main_seat()), pos)
+        if placed is not None:
+            return placed.card, placed.filled, self.main.rect_of(placed.pos)
+        slot = self.market.slot_at(pos)
+        if slot is not None:
+            card = state.market_card(*slot)
+            if card is not None:
+                return state.card(card), (), self.market.slot_rect(*slot)
+        found = self.panels.card_at(state, pos)
+        if found is not None:
+            seat, placed = found
+            return placed.card, placed.filled, self.panels.card_rect(seat, placed.pos)
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        key = (current_language(), self.app.settings.colour_glyphs, self.market.moving)
+        if self.dirty or self._still is None or key != self._still_key:
+            self._still = self._compose(surface)
+            self._still_key = key
+            self.dirty = False
+        surface.blit(self._still, (0, 0))
+        state = self.session.state
+        if self.market.moving:
+            self.market.draw_cards(surface, state.deck, self.app.settings.colour_glyphs)
+        self.tray.draw(
+            surface,
+            self.controls.shown_values(),
+            state.used if self.session.human_to_decide else frozenset(),
+            self.controls.dice_rings(),
+            self.controls.dice_badges(),
+        )
+        self.focus.draw(surface)
+        self.effects.draw(surface)
+        self.controls.draw_overlay(surface)
+        self.draw_notice(
+            surface,
+            pygame.Rect(
+                self.layout["display"].x, self.layout["display"].bottom - 60, self.layout["display"].width, 50
+            ),
+        )
+        self.draw_zoom(surface)
+
+    def _compose(self, like: pygame.Surface) -> pygame.Surface:
+        still = pygame.Surface(like.get_size()).convert(like) if pygame.display.get_init() else like.copy()
+        still.blit(felt_backdrop(like.get_size()), (0, 0))
+        state = self.session.state
+        glyphs = self.app.settings.colour_glyphs
+        self._draw_header(still, state)
+        self.market.draw_base(still, (len(state.piles[0]), len(state.piles[1])))
+        if not self.market.moving:
+            self.market.draw_cards(still, state.deck, glyphs, self.controls.slot_glow())
+        self.tray.draw_base(still)
+        area = self.layout["display"]
+        seat = self.main_seat()
+        rounded_panel(
+            still,
+            area.inflate(16, 12),
+            (18, 54, 47),
+            radius=18,
+            border=SEAT_COLOURS[seat % 4],
+            border_width=3,
+        )
+        self.main.draw(
+            still, state.display(seat), glyphs, self.controls.card_glow(), self.controls.cell_glow()
+        )
+        self.controls.draw_still(still)
+        self.panels.draw(still, state, self.session, self.scores, SEAT_COLOURS, glyphs)
+        self.log.draw(still)
+        return still
+
+    def _draw_header(self, surface: pygame.Surface, state: State) -> None:
+        area = self.layout["header"]
+        session = self.session
+        parts = []
+        if state.config.solo:
+            from game.solo import level_info
+
+            info = level_info(state.config.solo_level or 1)
+            parts.append(
+                t(
+                    "table.header.solo",
+                    level=info.level,
+                    counter=len(state.removed),
+                    rounds=info.rounds,
+                    target=info.target,
+                    score=self.scores[0].total,
+                )
+            )
+        else:
+            last = "" if state.last_round is None else t("table.header.last_round")
+            parts.append(t("table.header.round", round=state.round + 1) + last)
+        if state.phase not in (Phase.WILD, Phase.OVER):
+            parts.append(t("table.header.turn", name=session.name(state.active)))
+            if state.rolls:
+                parts.append(t("table.header.rolls_left", count=max(0, 3 - state.rolls)))
+        text = "   ·   ".join(parts)
+        label = fonts.text(text, fonts.fit_size(text, 22, area.width - 40, "bold"), theme.CREAM, "bold")
+        surface.blit(label, label.get_rect(midleft=(area.x + 4, area.centery)))

@@ -1,0 +1,73 @@
+"""Actions told in words for the log and the bots' toasts ("Robo bought S12", "Anna wrote a 5")."""
+
+from __future__ import annotations
+
+from game.actions import (
+    Action,
+    Adjust,
+    Buy,
+    Complete,
+    Discard,
+    Draw,
+    End,
+    Pass,
+    Place,
+    Recolour,
+    Remove,
+    Reroll,
+    ReturnCard,
+    Roll,
+    Row,
+    Take,
+    Wild,
+    Write,
+)
+from game.colours import Colour
+from scenes.i18n import t
+
+
+def colour_word(colour: Colour) -> str:
+    return t(f"colour.{colour.word}")
+
+
+def row_word(row: Row) -> str:
+    return t("table.row.scoring" if row == Row.SCORING else "table.row.bonus")
+
+
+def describe(action: Action, name: str, value: int | None = None, card: str | None = None) -> str:
+    """One sentence for the log. `value`: the number written (writes); `card`: the card bought."""
+    if isinstance(action, Roll):
+        faces = " ".join(str(v) for _, v in action.faces)
+        return t("log.roll", name=name, faces=faces)
+    if isinstance(action, Draw):
+        return t("log.draw", card=action.card)
+    if isinstance(action, ReturnCard):
+        return t("log.return", name=name)
+    if isinstance(action, Place):
+        return t("log.place", name=name, card=action.card)
+    if isinstance(action, Reroll):
+        return t("log.reroll", name=name, count=len(action.dice))
+    if isinstance(action, Adjust):
+        key = "log.plus" if action.delta > 0 else "log.minus"
+        return t(key, name=name, colour=colour_word(action.die))
+    if isinstance(action, Recolour):
+        return t("log.recolour", name=name, colour=colour_word(action.die), to=colour_word(action.colour))
+    if isinstance(action, Complete):
+        return t("log.complete", name=name, card=action.card)
+    if isinstance(action, Buy):
+        return t("log.buy", name=name, card=card or f"{action.row.value}{action.slot}")
+    if isinstance(action, Write):
+        return t("log.write", name=name, value=value if value is not None else "?", card=action.card)
+    if isinstance(action, Take):
+        return t("log.take", name=name, row=row_word(action.row))
+    if isinstance(action, Discard):
+        return t("log.discard", name=name)
+    if isinstance(action, Remove):
+        return t("log.remove", name=name, row=row_word(action.row) if action.row else "-")
+    if isinstance(action, Wild):
+        return t("log.wild", name=name, card=action.card, colour=colour_word(action.colour))
+    if isinstance(action, Pass):
+        return t("log.pass", name=name)
+    if isinstance(action, End):
+        return t("log.end", name=name)
+    return str(action)

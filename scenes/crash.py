@@ -20,8 +20,6 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from scenes.userdata import data_dir
-
 TITLE = "Gönnen Können"
 LOG_FOLDER = "logs"
 KEEP_LOGS = 10  # older crash logs are removed so the folder cannot grow without bound
@@ -83,7 +81,7 @@ def write_crash_log(details: str, folder: Path | None = None) -> Path | None:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     text = crash_report(details)
     fallback = Path(tempfile.gettempdir()) / "goennen-koennen"
-    candidates = [folder] if folder else [data_dir() / LOG_FOLDER, fallback]
+    candidates = [folder] if folder else [*_user_log_folder(), fallback]
     for candidate in candidates:
         try:
             candidate.mkdir(parents=True, exist_ok=True)
@@ -94,6 +92,17 @@ def write_crash_log(details: str, folder: Path | None = None) -> Path | None:
         _prune(candidate)
         return path
     return None
+
+
+def _user_log_folder() -> list[Path]:
+    # Imported only now: scenes.userdata pulls in the engine, and a broken engine import is exactly
+    # the kind of crash this module must still be able to report.
+    try:
+        from scenes.userdata import data_dir
+
+        return [data_dir() / LOG_FOLDER]
+    except Exception:  # whatever broke, the temp folder still takes the log
+        return []
 
 
 def _prune(folder: Path) -> None:

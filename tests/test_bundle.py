@@ -1,0 +1,107 @@
+"""Build the downloadable bundle with PyInstaller and play it: the test CI runs for issue 7.
+
+Slow (a build takes 20-60 s) but part of the normal suite. It builds into build/test-dist (never
+over a bundle in dist/ someone is about to upload), reusing PyInstaller's cache in build/pyinstaller,
+and skips the zip. The bundle then runs `--selftest` (a whole 4-bot game through the real scenes)
+when main.py has it, else `--smoke` (title frames), with the dummy video driver, a fresh data folder
+and a fresh home, and must leave its own folder, the home and the working folder untouched.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tools import build_exe
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "build" / "test-dist"
+WORK = ROOT / "build" / "pyinstaller"
+RUN_TIMEOUT_S = 600  # a whole bot game at instant speed; generous for a slow CI machine
+
+
+@pytest.fixture(scope="module")
+def bundle() -> Iterator[build_exe.Bundle]:
+    yield build_exe.build(DIST, WORK)
+
+
+def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    return {
+        str(path.relative_to(folder)): (path.lstat().st_size, path.lstat().st_mtime_ns)
+        for path in folder.rglob("*")
+    }
+
+
+def run_bundle(
+    program: Path, args: list[str], home: Path, data: Path, cwd: Path
+) -> subprocess.CompletedProcess[str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "XDG_DATA_HOME", "APPDATA")
+    }
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        GOENNEN_DATA_DIR=str(data),
+        GOENNEN_NO_DIALOG="1",
+        HOME=str(home),
+        USERPROFILE=str(home),
+    )
+    return subprocess.run(
+        [str(program), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S
+    )
+
+
+def test_bundle_is_within_its_size_budget_and_holds_the_assets(bundle: build_exe.Bundle) -> None:
+    size = build_exe.tree_size(bundle.folder)
+    assert size <= build_exe.SIZE_BUDGET_MB * 1e6, f"{size / 1e6:.1f} MB"
+    data = bundle.folder / "_internal"
+    if not (data / "assets").is_dir():  # macOS keeps data under the .app; the folder build is enough
+        data = bundle.folder
+    for relative in (
+        "assets/deck/deck.toml",
+        "assets/fonts/Lato-Regular.ttf",
+        "assets/fonts/OFL.txt",
+        "assets/i18n/de.po",
+        "assets/layouts/title.tmx",
+        "assets/sounds/click.wav",
+        "assets/icons/icon.png",
+    ):
+        assert (data / relative).is_file(), relative
+
+
+def test_bundle_leaves_out_test_and_development_packages(bundle: build_exe.Bundle) -> None:
+    # PyInstaller's table of the bundled Python modules (a Python literal in the work folder).
+    toc = ast.literal_eval((WORK / build_exe.NAME / "PYZ-00.toc").read_text(encoding="utf-8"))
+    modules = {entry[0] for entry in toc[1]}
+    dev_tools = ("pytest", "_pytest", "hypothesis", "mypy", "setuptools", "pip", "tkinter", "numpy.testing")
+    for excluded in dev_tools:
+        assert not any(name == excluded or name.startswith(excluded + ".") for name in modules), excluded
+    assert {"numpy", "pygame", "pytmx", "game.odds", "scenes.app"} <= modules
+    files = {path.name for path in bundle.folder.rglob("*")}
+    assert not any(name.startswith(("_tkinter", "libtk", "libtcl")) for name in files)
+
+
+def test_bundle_plays_headless_and_writes_only_to_the_data_folder(
+    bundle: build_exe.Bundle, tmp_path: Path
+) -> None:
+    home, data, cwd = tmp_path / "home", tmp_path / "data", tmp_path / "cwd"
+    for folder in (home, cwd):
+        folder.mkdir()
+    helped = run_bundle(bundle.program, ["--help"], home, data, cwd)
+    assert helped.returncode == 0, helped.stderr
+    args = ["--selftest"] if "--selftest" in helped.stdout else ["--smoke", "60"]
+    before = snapshot(bundle.folder)
+    result = run_bundle(bundle.program, args, home, data, cwd)
+    assert result.returncode == 0, f"{args}: {result.stdout[-2000:]}\n{result.stderr[-4000:]}"
+    assert not (data / "logs").exists(), "the bundle wrote a crash log"
+    assert snapshot(bundle.folder) == before, "the bundle wrote into its own folder"
+    assert list(home.rglob("*")) == [] and list(cwd.rglob("*")) == []

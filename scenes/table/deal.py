@@ -87,7 +87,9 @@ class DealScene(TableBase):
 
     def hand_rects(self) -> list[pygame.Rect]:
         area = self.layout["hand"]
-        count = max(1, len(self.hand()))
+        count = len(self.hand())
+        if not count:
+            return []
         width = min(180, (area.width - HAND_GAP * 3) // 4)
         height = round(width * 1.4)
         total = count * width + (count - 1) * HAND_GAP

@@ -27,6 +27,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", type=Path, help="use this folder for settings and saves")
     parser.add_argument("--lang", choices=("en", "de", "nl"), help="switch the language (remembered)")
     parser.add_argument(
+        "--selftest",
+        action="store_true",
+        help="play a whole 4-bot game through the table, headless, and exit",
+    )
+    parser.add_argument(
         "--smoke",
         type=int,
         metavar="FRAMES",
@@ -45,8 +50,24 @@ def missing_display() -> str | None:
     return None
 
 
+def selftest() -> int:
+    """A whole game at instant speed without a window; 0 when it ends with the engine's scores."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from scenes.table.selftest import run
+
+    passed, report = run()
+    print(
+        ("selftest passed: " if passed else "selftest FAILED: ") + report,
+        file=sys.stdout if passed else sys.stderr,
+    )
+    return 0 if passed else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.selftest:
+        return selftest()
     problem = missing_display()
     if problem:
         print(f"Gönnen Können cannot open its window: {problem}", file=sys.stderr)

@@ -159,7 +159,8 @@ class CampaignScene(MenuScene):
 
     @property
     def animating(self) -> bool:
-        return self.tweens.active or self._situation() in ("next", "pending", "triumph")
+        # The ring's glow only moves while something else does: an idle screen may sleep.
+        return self.tweens.active
 
     def handle(self, intent: Intent) -> None:
         if intent.action == Action.BACK:

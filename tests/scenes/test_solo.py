@@ -1,0 +1,327 @@
+"""Solo play on screen: the solo card, a game driven to its end, progress kept across a restart,
+the campaign's shortfall and end, watching a bot, and a damaged progress file set aside."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.actions import parse
+from game.solo import CampaignState
+from scenes import progress as progress_module
+from scenes.app import App
+from scenes.progress import GameRecord, Progress, load_progress, save_progress, store
+from scenes.session import GameSession
+from scenes.solo import play
+from scenes.solo.campaign import CampaignScene
+from scenes.solo.card import SoloCardScene
+from scenes.solo.end import SoloEndScene
+from scenes.solo.watch import WatchScene
+from scenes.stack import Scene
+from scenes.title import TitleScene
+from tests.scenes.conftest import click, press, settle, top
+
+WON_GAME = Path(__file__).parent / "data" / "solo-level1-won.json"
+TABLE = pytest.mark.skipif(not play.can_play(), reason="the table scene is not in this tree")
+
+
+def open_solo_card(app: App) -> SoloCardScene:
+    title = top(app)
+    assert isinstance(title, TitleScene)
+    assert title.buttons["solo"].enabled
+    click(app, title.buttons["solo"].rect.center)
+    card = top(app)
+    assert isinstance(card, SoloCardScene)
+    return card
+
+
+def wait_for(app: App, kind: type[Scene], seconds: float = 60.0) -> Any:
+    """Step frames (the table paces itself) until a scene of `kind` is on top."""
+    for _ in range(int(seconds * 60)):
+        scene = app.stack.top
+        if isinstance(scene, kind) and not app.stack.has_pending:
+            return scene
+        app.step(1 / 60)
+    raise AssertionError(f"no {kind.__name__} after {seconds} s; top is {app.stack.top!r}")
+
+
+def table_session(app: App) -> GameSession:
+    from scenes.table.base import TableBase
+    from scenes.table.scoring import ScoringScene
+
+    table = top(app)
+    assert isinstance(table, (TableBase, ScoringScene))  # at instant speed a bot may be done already
+    return table.session
+
+
+def card_notice(card: SoloCardScene) -> str:
+    from scenes.i18n import t
+
+    aside = card.store.kept_aside
+    assert aside is not None
+    return t("solo.notice.unreadable", file=aside.name, reason=card.store.problem)
+
+
+def finish_scoring(app: App) -> None:
+    """The table's final tally: skip the count, then its Continue hands the game to the solo screens."""
+    from scenes.table.scoring import ScoringScene
+
+    scoring = top(app)
+    assert isinstance(scoring, ScoringScene)
+    if not scoring.done:
+        press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
+
+
+# --- progress, without a window --------------------------------------------------------------------
+
+
+def test_progress_books_ticks_best_scores_and_history(tmp_path: Path) -> None:
+    progress = Progress()
+    assert progress.is_open(1) and not progress.is_open(2)
+    lost = progress_module.record_game(progress, 1, 80, "solo")
+    assert not lost.newly_won and lost.progress.best == {1: 80}
+    won = progress_module.record_game(lost.progress, 1, 95, "solo")
+    assert won.newly_won and won.new_best and won.previous_best == 80
+    assert won.progress.is_open(2) and won.progress.highest_open == 2
+    watched = progress_module.record_game(won.progress, 2, 130, "watch", bot="hard")
+    assert watched.progress.best == {1: 95} and watched.progress.won_levels == {1}
+    assert [game.mode for game in watched.progress.history] == ["solo", "solo", "watch"]
+    path = tmp_path / "progress.json"
+    save_progress(watched.progress, path)
+    assert load_progress(path).progress == watched.progress
+
+
+def test_an_older_progress_file_is_upgraded_step_by_step(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    old = {"version": 1, "ticks": [True, True, False], "best": {"1": 99, "2": 90}, "history": []}
+    path.write_text(json.dumps(old), encoding="utf-8")
+    loaded = load_progress(path)
+    assert loaded.problem is None
+    assert loaded.progress.won_levels == {1, 2} and loaded.progress.best == {1: 99, 2: 90}
+
+
+# --- the solo card and a damaged file --------------------------------------------------------------
+
+
+def test_a_damaged_progress_file_is_set_aside_and_reported(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "progress.json").write_text('{"version": 2, "won_levels": [1, 9]', encoding="utf-8")
+    app = App(data_dir=data_dir)
+    settle(app)
+    card = open_solo_card(app)
+    aside = list(data_dir.glob("progress.json.broken-*"))
+    assert len(aside) == 1 and not (data_dir / "progress.json").exists()
+    assert card.store.problem is not None and card.store.kept_aside == aside[0]
+    assert card.store.problem.startswith("progress.json: ")
+    app.draw()  # the notice is drawn on the card, naming where the file went
+    assert "progress.json.broken-" in card_notice(card)
+    # a game booked afterwards starts a fresh file; the damaged one stays untouched beside it
+    card.store.update(progress_module.record_game(card.progress, 1, 50, "solo").progress)
+    assert load_progress(data_dir / "progress.json").progress.best == {1: 50}
+    assert aside[0].read_text(encoding="utf-8").startswith('{"version": 2')
+
+
+def test_the_card_shows_open_levels_and_locks_the_campaign(data_dir: Path) -> None:
+    save_progress(Progress(won_levels=frozenset({1, 2}), best={1: 99, 2: 91}), data_dir / "progress.json")
+    app = App(data_dir=data_dir)
+    settle(app)
+    card = open_solo_card(app)
+    assert card.selected == 3  # the highest open level is chosen
+    press(app, pygame.K_DOWN)
+    assert card.selected == 4 and not card.play_button.enabled
+    assert "level 3" in card.play_button.tooltip()
+    assert not card.campaign_button.enabled and "2 of 7" in card.campaign_button.tooltip()
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(top(app), TitleScene)
+
+
+# --- a solo game through the table, and progress after a restart -----------------------------------
+
+
+@TABLE
+def test_a_won_solo_game_ticks_the_level_and_survives_a_restart(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    recorded = json.loads(WON_GAME.read_text(encoding="utf-8"))
+    start = GameSession.start
+
+    def seeded(*args: Any, **kwargs: Any) -> GameSession:
+        kwargs["seed"] = recorded["setup"]["seed"]  # the stored game's deal, so its moves replay
+        return start(*args, **kwargs)
+
+    monkeypatch.setattr(GameSession, "start", seeded)
+    app = App(data_dir=data_dir)
+    app.change_settings(animation_speed="instant")
+    settle(app)
+    card = open_solo_card(app)
+    assert card.selected == 1 and card.play_button.enabled
+    click(app, card.play_button.rect.center)
+    session = table_session(app)
+    assert session.context == {"mode": "solo"} and session.state.config.solo_level == 1
+    # The moves of the stored game (a bot's, in the player's seat), then the table follows.
+    done = [str(action) for action in session.match.actions]  # the table has dealt meanwhile
+    assert done == recorded["actions"][: len(done)]
+    for text in recorded["actions"][len(done) :]:
+        if session.over:
+            break
+        if session.turn.kind == "chance":
+            assert str(session.resolve_chance()) == text
+        else:
+            session.play(parse(text))
+    assert session.over
+    from scenes.table.scoring import ScoringScene
+
+    wait_for(app, ScoringScene)
+    finish_scoring(app)
+    end = wait_for(app, SoloEndScene)
+    assert end.summary.won and end.summary.booked.newly_won
+    score = end.summary.score
+    settle(app, 10)
+    app.draw()
+    assert not (data_dir / "save.json").exists()  # the finished game left the Continue slot
+    # A restart: a new App reads the stored progress.
+    restarted = App(data_dir=data_dir)
+    settle(restarted)
+    card = open_solo_card(restarted)
+    assert card.progress.won_levels == {1} and card.progress.best == {1: score}
+    assert card.progress.is_open(2) and card.selected == 2
+    assert [(game.level, game.score, game.won, game.mode) for game in card.progress.history] == [
+        (1, score, True, "solo")
+    ]
+
+
+@TABLE
+def test_watching_a_bot_changes_no_tick(data_dir: Path) -> None:
+    app = App(data_dir=data_dir)
+    settle(app)
+    card = open_solo_card(app)
+    card.bot_choice.index = 0  # the easy bot: quick
+    card.focus.focus(card.watch_button)
+    press(app, pygame.K_RETURN)
+    watch = top(app)
+    assert isinstance(watch, WatchScene)
+    watch.focus.focus(watch.speed)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)  # 1x -> 2x -> instant, the setting itself
+    assert app.settings.animation_speed == "instant"
+    click(app, watch.start_button.rect.center)
+    session = table_session(app)
+    assert session.context["mode"] == "watch" and session.save_path is None
+    from scenes.table.scoring import ScoringScene
+
+    wait_for(app, ScoringScene, 120)
+    finish_scoring(app)
+    end = wait_for(app, SoloEndScene)
+    assert end.summary.mode == "watch"
+    stored = load_progress(data_dir / "progress.json").progress
+    assert stored.won_levels == frozenset() and stored.best == {}
+    assert [(game.mode, game.bot) for game in stored.history] == [("watch", "easy")]
+
+
+# --- the campaign ----------------------------------------------------------------------------------
+
+
+def campaign_progress(level: int, points: int, pending: int | None = None) -> Progress:
+    history = tuple((n, 90, points) for n in range(1, level))
+    return Progress(
+        won_levels=frozenset(range(1, 8)),
+        campaign=CampaignState(level=level, points=points, history=history),
+        pending=pending,
+    )
+
+
+def open_campaign(app: App) -> CampaignScene:
+    card = open_solo_card(app)
+    assert card.campaign_button.enabled
+    click(app, card.campaign_button.rect.center)
+    scene = top(app)
+    assert isinstance(scene, CampaignScene)
+    return scene
+
+
+def test_a_shortfall_is_paid_from_campaign_points_and_kept(data_dir: Path) -> None:
+    save_progress(campaign_progress(4, 12, pending=71), data_dir / "progress.json")
+    app = App(data_dir=data_dir)
+    settle(app)
+    scene = open_campaign(app)
+    assert scene.primary.label() == "Pay 7 points" and scene.secondary.visible
+    click(app, scene.primary.rect.center)
+    stored = load_progress(data_dir / "progress.json").progress
+    assert stored.pending is None
+    assert stored.campaign is not None
+    assert (stored.campaign.level, stored.campaign.points, stored.campaign.over) == (5, 5, False)
+    assert scene.step is not None and scene.step.paid == 7
+    assert "paid 7 of 12" in scene._step_text(scene.step)
+
+
+def test_declining_or_an_uncovered_shortfall_ends_the_campaign(data_dir: Path) -> None:
+    save_progress(campaign_progress(3, 12, pending=75), data_dir / "progress.json")
+    app = App(data_dir=data_dir)
+    settle(app)
+    scene = open_campaign(app)
+    click(app, scene.secondary.rect.center)  # don't pay
+    stored = load_progress(data_dir / "progress.json").progress
+    assert stored.campaign is not None and stored.campaign.over and not stored.campaign.won
+    assert [(c.level, c.points, c.won) for c in stored.campaigns] == [(3, 12, False)]
+    assert scene._situation() == "over"
+    # A new campaign starts again at level 1.
+    click(app, scene.primary.rect.center)
+    restarted = load_progress(data_dir / "progress.json").progress
+    assert restarted.campaign == CampaignState()
+
+
+def test_a_campaign_game_books_surplus_or_ends_when_points_do_not_cover(data_dir: Path) -> None:
+    """From stored state: a finished campaign game of level 1 (won by 55) and one of level 3 missed."""
+    save_progress(campaign_progress(1, 0), data_dir / "progress.json")
+    app = App(data_dir=data_dir)
+    settle(app)
+    target = data_dir / "save.json"
+    shutil.copyfile(WON_GAME, target)
+    session = GameSession.resume(target)
+    session.context = {"mode": "campaign"}
+    summary = play.book(app, session)
+    assert summary.step is not None and summary.step.surplus == 55
+    assert play.book(app, session).step is None  # booked once only
+    stored = load_progress(data_dir / "progress.json").progress
+    assert stored.campaign == CampaignState(level=2, points=55, history=((1, 145, 55),))
+    # The end screen's next step is the campaign, which shows the arithmetic.
+    app.go(SoloEndScene(app, summary), "replace", fade=False)
+    settle(app, 10)
+    end = top(app)
+    assert isinstance(end, SoloEndScene)
+    click(app, end.next_button.rect.center)
+    campaign = top(app)
+    assert isinstance(campaign, CampaignScene) and campaign._situation() == "next"
+    assert "+55 campaign points" in campaign._step_text(summary.step)
+    # Level 3 missed by 10 with 4 points banked: not payable, the campaign is over.
+    store(app).update(campaign_progress(3, 4))
+    progress, step = progress_module.book_campaign_game(store(app).progress, 72)
+    assert not step.can_pay and progress.campaign is not None and progress.campaign.over
+
+
+def test_level_7_with_50_points_is_celebrated(data_dir: Path) -> None:
+    save_progress(campaign_progress(7, 45, pending=None), data_dir / "progress.json")
+    app = App(data_dir=data_dir)
+    settle(app)
+    progress, step = progress_module.book_campaign_game(store(app).progress, 76)
+    store(app).update(progress)
+    assert step.state.won and step.state.points == 55
+    app.go(CampaignScene(app, step), "replace", fade=False)
+    for _ in range(60):
+        app.step(1 / 60)
+    scene = top(app)
+    assert isinstance(scene, CampaignScene) and scene._situation() == "triumph"
+    assert len(scene.confetti.flakes) >= 200
+    assert any(flake.y > 0 for flake in scene.confetti.flakes)  # falling
+
+
+def test_history_keeps_dates_levels_scores_and_modes(data_dir: Path) -> None:
+    record = GameRecord("2025-01-01T10:00:00", 2, 88, True, "campaign")
+    save_progress(Progress(history=(record,)), data_dir / "progress.json")
+    assert load_progress(data_dir / "progress.json").progress.history == (record,)

@@ -77,7 +77,11 @@ def bench_frames(frames: int = 300) -> dict[str, object]:
             while title.dice.rolling and len(timer.wall) < frames:
                 timer.time(lambda: app.step(FRAME))
         results["dice_roll"] = _percentiles(timer.wall, timer.cpu)
-    cases = [case for case in (results["title"], results["dice_roll"]) if isinstance(case, dict)]
+        from tools.table_bench import bench_table
+
+        results.update(bench_table(app, frames, _Timer, _percentiles))
+    timed = ("title", "dice_roll", "table_dice_roll", "table_market_slide")
+    cases = [case for case in (results[name] for name in timed) if isinstance(case, dict)]
     results["within_budget"] = all(case["p95_ms"] <= BUDGET_MS for case in cases)
     results["within_budget_cpu"] = all(case["cpu_p95_ms"] <= BUDGET_MS for case in cases)
     return results

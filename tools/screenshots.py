@@ -23,7 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from scenes.app import App  # noqa: E402
-from tools import solo_shots  # noqa: E402
+from tools import solo_shots, table_shots  # noqa: E402
 
 Shot = Callable[[App], pygame.Surface]
 FRAME = 1 / 60
@@ -160,6 +160,7 @@ SHOTS: dict[str, Shot] = {
     "campaign": solo_shots.shot_campaign,
     "campaign-triumph": solo_shots.shot_campaign_triumph,
 }
+SHOTS.update(table_shots.SHOTS)  # the table's shots; "pause" now shows the menu over a game
 
 
 def take(out: Path, language: str, names: list[str] | None = None) -> list[Path]:

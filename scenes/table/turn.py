@@ -4,6 +4,7 @@ Bots' moves and chance events are shown at the chosen animation speed and can be
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from scenes.session import GameSession
 
 INSTANT_STEPS = 60  # at instant speed, game steps taken per frame at most
+STEP_BUDGET = 0.006  # seconds of game steps per frame, so a frame stays short
 SEAT_COLOURS = ((232, 96, 76), (80, 160, 230), (240, 190, 70), (150, 200, 110))
 
 
@@ -66,6 +68,10 @@ class TurnScene(TableBase):
         state = session.state
         kept = frozenset(c for c in COLOURS if c not in state.rerolled) if state.rolls else frozenset()
         self.tray.show(state.dice, kept)
+        for entry in session.log[-8:]:  # a resumed or reopened game shows its latest moves
+            if entry.seat is not None:
+                colour = SEAT_COLOURS[entry.seat % 4]
+                self.log.add(Record(session.name(entry.seat), entry.action, colour=colour))
         self._sync()
 
     # -- which display is large ------------------------------------------------------------------
@@ -81,7 +87,10 @@ class TurnScene(TableBase):
         if self.left:
             return
         instant = self.app.settings.animation_speed == "instant"
+        started = time.perf_counter()
         for _ in range(INSTANT_STEPS if instant else 1):
+            if time.perf_counter() - started > STEP_BUDGET:
+                break
             if self.paced or self.market.moving and not instant or not self._advance():
                 break
             if instant:
@@ -279,22 +288,24 @@ class TurnScene(TableBase):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        key = (current_language(), self.app.settings.colour_glyphs, self.market.moving)
+        key = (current_language(), self.app.settings.colour_glyphs)
         if self.dirty or self._still is None or key != self._still_key:
             self._still = self._compose(surface)
             self._still_key = key
             self.dirty = False
         surface.blit(self._still, (0, 0))
         state = self.session.state
-        if self.market.moving:
-            self.market.draw_cards(surface, state.deck, self.app.settings.colour_glyphs)
-        self.tray.draw(
-            surface,
-            self.controls.shown_values(),
-            state.used if self.session.human_to_decide else frozenset(),
-            self.controls.dice_rings(),
-            self.controls.dice_badges(),
+        self.market.draw_cards(
+            surface, state.deck, self.app.settings.colour_glyphs, self.controls.slot_glow()
         )
+        if state.phase != Phase.PLACE:  # the card to place is shown in the tray instead
+            self.tray.draw(
+                surface,
+                self.controls.shown_values(),
+                state.used if self.session.human_to_decide else frozenset(),
+                self.controls.dice_rings(),
+                self.controls.dice_badges(),
+            )
         self.focus.draw(surface)
         self.effects.draw(surface)
         self.controls.draw_overlay(surface)
@@ -313,8 +324,6 @@ class TurnScene(TableBase):
         glyphs = self.app.settings.colour_glyphs
         self._draw_header(still, state)
         self.market.draw_base(still, (len(state.piles[0]), len(state.piles[1])))
-        if not self.market.moving:
-            self.market.draw_cards(still, state.deck, glyphs, self.controls.slot_glow())
         self.tray.draw_base(still)
         area = self.layout["display"]
         seat = self.main_seat()

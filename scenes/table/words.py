@@ -57,7 +57,9 @@ def describe(action: Action, name: str, value: int | None = None, card: str | No
     if isinstance(action, Buy):
         return t("log.buy", name=name, card=card or f"{action.row.value}{action.slot}")
     if isinstance(action, Write):
-        return t("log.write", name=name, value=value if value is not None else "?", card=action.card)
+        if value is None:  # an entry from before a resume: the number is on the card
+            return t("log.write_card", name=name, card=action.card)
+        return t("log.write", name=name, value=value, card=action.card)
     if isinstance(action, Take):
         return t("log.take", name=name, row=row_word(action.row))
     if isinstance(action, Discard):

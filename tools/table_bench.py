@@ -1,0 +1,100 @@
+"""Frame build times at the table for tools/frame_bench.py: a dice roll and a market slide with
+four displays on screen, and the longest frame while a hard bot thinks on its worker thread."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+from game.actions import Row
+from game.colours import COLOURS
+from game.state import Phase
+from scenes.app import App
+from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.session import GameSession
+
+FRAME = 1 / 60
+
+
+class Timer(Protocol):
+    wall: list[float]
+    cpu: list[float]
+
+    def time(self, step: Callable[[], object]) -> None: ...
+
+
+def _table(app: App, seats: tuple[SeatConfig, ...], seed: int = 4) -> object:
+    from scenes.table import open_table
+    from tools.table_shots import _session_at
+
+    session = _session_at(lambda s: s.phase == Phase.ACTIVE and s.decider == 0 and s.round >= 2, seed, seats)
+    open_table(app, session, how="reset")
+    for _ in range(90):
+        app.step(FRAME)
+    return app.stack.top
+
+
+def bench_table(
+    app: App,
+    frames: int,
+    make_timer: Callable[[], Timer],
+    percentiles: Callable[[list[float], list[float]], dict[str, float]],
+) -> dict[str, object]:
+    from scenes.table.turn import TurnScene
+    from tools.table_shots import SEATS
+
+    results: dict[str, object] = {}
+    scene = _table(app, SEATS)
+    assert isinstance(scene, TurnScene)
+    timer = make_timer()
+    seed = 0
+    while len(timer.wall) < frames:
+        seed += 1
+        scene.tray.throw(scene.session.state.dice, COLOURS, scene.tweens, seed)
+        while scene.tray.rolling and len(timer.wall) < frames:
+            timer.time(lambda: app.step(FRAME))
+    results["table_dice_roll"] = percentiles(timer.wall, timer.cpu)
+
+    timer = make_timer()
+    market = scene.session.state.market
+    while len(timer.wall) < frames:
+        for index, card in enumerate(market[0]):
+            if card is not None and index <= 2:
+                spot = scene.market.spots[card]
+                start = (
+                    scene.market.slot_rect(Row.SCORING, index)
+                    if index
+                    else scene.market.deck_rect(Row.SCORING)
+                )
+                spot.x, spot.y = float(start.x), float(start.y)
+        scene.market.sync(market, scene.tweens)
+        while scene.market.moving and len(timer.wall) < frames:
+            timer.time(lambda: app.step(FRAME))
+    results["table_market_slide"] = percentiles(timer.wall, timer.cpu)
+    results["table_bot_thinking_max_ms"] = _bot_thinking(app)
+    return results
+
+
+def _bot_thinking(app: App) -> float:
+    """The longest frame while a hard bot decides (it thinks on a worker thread)."""
+    seats = (SeatConfig("Anna", SeatKind.BOT, "hard"), SeatConfig("Robo", SeatKind.BOT, "hard"))
+    session = GameSession.start(GameConfig(seats, 0), seed=9)
+    from scenes.table import open_table
+
+    app.change_settings(animation_speed="instant")
+    open_table(app, session, how="reset")
+    longest = 0.0
+    thinking_frames = 0
+    started = time.perf_counter()
+    while thinking_frames < 240 and time.perf_counter() - started < 20:
+        begin = time.perf_counter()
+        app.step(FRAME)
+        spent = (time.perf_counter() - begin) * 1000
+        worker = getattr(session, "_worker", None)
+        if worker is not None and not worker.done:
+            thinking_frames += 1
+            longest = max(longest, spent)
+        time.sleep(max(0.0, FRAME - spent / 1000))
+    app.change_settings(animation_speed="1x")
+    return round(longest, 3)

@@ -1,0 +1,192 @@
+"""Screenshots of the table for tools/screenshots.py: the deal, a turn, a passive prompt, a card
+being completed, the market mid-slide, a chance card drawn, the final score, and the pause menu
+over the table. Each position is reached by a fixed seed and a plain scripted human."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pygame
+
+from game.actions import Action, Buy, Complete, End, Pass, Place, Reroll, ReturnCard, Take, Write
+from game.state import Phase, State
+from scenes.app import App
+from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.session import GameSession
+from scenes.stack import Scene
+
+FRAME = 1 / 60
+SEATS = (
+    SeatConfig("Anna", SeatKind.HUMAN),
+    SeatConfig("Robo", SeatKind.BOT, "easy"),
+    SeatConfig("Bea", SeatKind.BOT, "easy"),
+    SeatConfig("Max", SeatKind.BOT, "easy"),
+)
+
+
+def _human(session: GameSession, rng: random.Random) -> Action:
+    legal = session.legal()
+    state = session.state
+    for kind in (Complete, Buy, Place, ReturnCard, Write):
+        options = [a for a in legal if isinstance(a, kind)]
+        if options:
+            return options[0]
+    takes = [a for a in legal if isinstance(a, Take)]
+    if takes and state.rolls == 3:
+        return takes[0]
+    rerolls = [a for a in legal if isinstance(a, Reroll)]
+    if rerolls:
+        return rng.choice(rerolls)
+    for kind2 in (End, Pass):
+        options2 = [a for a in legal if isinstance(a, kind2)]
+        if options2:
+            return options2[0]
+    return legal[0]
+
+
+def _session_at(
+    done: Callable[[State], bool], seed: int = 4, seats: tuple[SeatConfig, ...] = SEATS
+) -> GameSession:
+    session = GameSession.start(GameConfig(seats, 0), seed=seed)
+    rng = random.Random(seed)
+    while not done(session.state) and not session.over:
+        if session.human_to_decide:
+            session.play(_human(session, rng))
+        elif session.bot_to_decide:
+            session.bot_decision_now()
+        else:
+            session.resolve_chance()
+    return session
+
+
+def _open(app: App, session: GameSession, seconds: float = 2.5) -> Scene:
+    from scenes.table import open_table
+
+    open_table(app, session, how="reset")
+    for _ in range(int(seconds / FRAME)):
+        app.step(FRAME)
+    scene = app.stack.top
+    assert scene is not None
+    return scene
+
+
+def _human_active(rolls: int, round_: int = 2) -> Callable[[State], bool]:
+    return lambda s: s.phase == Phase.ACTIVE and s.decider == 0 and s.rolls == rolls and s.round >= round_
+
+
+def shot_deal(app: App) -> pygame.Surface:
+    from scenes.table.deal import DealScene
+
+    session = _session_at(lambda s: s.phase == Phase.SETUP_PLACE and len(s.seats[0].hand) == 2)
+    scene = _open(app, session)
+    assert isinstance(scene, DealScene)
+    scene.pick(scene.hand()[0])
+    app.draw()
+    return app.screen
+
+
+def shot_turn(app: App) -> pygame.Surface:
+    scene = _open(app, _session_at(_human_active(1)))
+    from scenes.table.turn import TurnScene
+
+    assert isinstance(scene, TurnScene)
+    loose = scene.tray.in_tray()
+    scene.controls.toggle(loose[0])
+    scene.controls.toggle(loose[1])
+    app.draw()
+    return app.screen
+
+
+def shot_turn_passive(app: App) -> pygame.Surface:
+    from scenes.table.turn import TurnScene
+
+    session = _session_at(lambda s: s.phase == Phase.PASSIVE and s.decider == 0 and s.round >= 2)
+    scene = _open(app, session)
+    assert isinstance(scene, TurnScene) and scene.choices is not None
+    scene.controls.select(next(iter(scene.choices.writes)))
+    app.draw()
+    return app.screen
+
+
+def shot_turn_complete(app: App) -> pygame.Surface:
+    from game.engine import legal_actions
+    from scenes.table.turn import TurnScene
+
+    def can_complete(state: State) -> bool:
+        return (
+            state.phase == Phase.ACTIVE
+            and state.decider == 0
+            and state.round >= 1
+            and any(isinstance(a, Complete) for a in legal_actions(state))
+        )
+
+    scene = _open(app, _session_at(can_complete, seed=5))
+    assert isinstance(scene, TurnScene) and scene.choices is not None
+    scene.controls.propose_complete(next(iter(scene.choices.completes)))
+    app.draw()
+    return app.screen
+
+
+def shot_market_slide(app: App) -> pygame.Surface:
+    from game.actions import Row
+    from scenes.table.turn import TurnScene
+
+    scene = _open(app, _session_at(_human_active(1)))
+    assert isinstance(scene, TurnScene)
+    market = scene.session.state.market
+    # show the scoring row as it moves after a purchase from slot 3: slots 1-2 slide on, a new
+    # card comes out of the deck
+    for index, card in enumerate(market[0]):
+        if card is not None and index <= 2:
+            spot = scene.market.spots[card]
+            start = (
+                scene.market.slot_rect(Row.SCORING, index) if index else scene.market.deck_rect(Row.SCORING)
+            )
+            spot.x, spot.y = float(start.x), float(start.y)
+    scene.market.sync(market, scene.tweens)
+    scene.dirty = True
+    for _ in range(16):
+        scene.tweens.update(FRAME)
+    app.draw()
+    return app.screen
+
+
+def shot_chance(app: App) -> pygame.Surface:
+    session = _session_at(lambda s: s.phase == Phase.PLACE and s.chance == "take" and s.decider == 0, seed=6)
+    _open(app, session)
+    app.draw()
+    return app.screen
+
+
+def shot_scoring(app: App) -> pygame.Surface:
+    session = _session_at(lambda s: s.is_over, seed=4)
+    scene = _open(app, session, seconds=0.5)
+    scene.tweens.skip()
+    for _ in range(10):
+        app.step(FRAME)
+    app.draw()
+    return app.screen
+
+
+def shot_pause(app: App) -> pygame.Surface:
+    from scenes.table.turn import TurnScene
+
+    scene = _open(app, _session_at(_human_active(1)))
+    assert isinstance(scene, TurnScene)
+    scene.open_pause()
+    for _ in range(30):
+        app.step(FRAME)
+    return app.screen
+
+
+SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
+    "deal": shot_deal,
+    "turn": shot_turn,
+    "turn-passive": shot_turn_passive,
+    "turn-complete": shot_turn_complete,
+    "market-slide": shot_market_slide,
+    "chance": shot_chance,
+    "scoring": shot_scoring,
+    "pause": shot_pause,
+}

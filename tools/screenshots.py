@@ -159,6 +159,7 @@ SHOTS: dict[str, Shot] = {
     "solo-end": solo_shots.shot_solo_end,
     "campaign": solo_shots.shot_campaign,
     "campaign-triumph": solo_shots.shot_campaign_triumph,
+    "solo-passive": solo_shots.shot_solo_passive,
 }
 SHOTS.update(table_shots.SHOTS)  # the table's shots; "pause" now shows the menu over a game
 

@@ -101,3 +101,34 @@ def shot_campaign_triumph(app: App) -> pygame.Surface:
         app.step(FRAME)
     app.draw()
     return app.screen
+
+
+def shot_solo_passive(app: App) -> pygame.Surface:
+    """The table in the solo passive move of the stored game (mid-game, dice rolled, choices open)."""
+    import json
+
+    from game.actions import parse
+    from game.state import Phase
+    from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
+    from scenes.i18n import t
+    from scenes.solo import play
+    from scenes.table import open_table
+
+    recorded = json.loads(WON_GAME.read_text(encoding="utf-8"))
+    config = GameConfig((SeatConfig(t("solo.player_name"), SeatKind.HUMAN),))
+    session = GameSession.start(
+        config, seed=recorded["setup"]["seed"], solo_level=1, context={"mode": "solo"}
+    )
+    passive_moves = 0
+    for text in recorded["actions"]:
+        if session.turn.kind == "chance":
+            session.resolve_chance()
+        else:
+            session.play(parse(text))
+        if session.state.phase == Phase.SOLO_PASSIVE and session.turn.kind == "seat":
+            passive_moves += 1
+            if passive_moves == 5:
+                break
+    open_table(app, session, after_game=play.after_game)
+    _settle(app, 4.0)
+    return app.screen

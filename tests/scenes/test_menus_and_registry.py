@@ -74,6 +74,8 @@ def test_start_refuses_two_seats_with_one_name(data_dir: Path) -> None:
 
 
 def test_solo_follows_the_registry(data_dir: Path) -> None:
+    App(data_dir=data_dir)  # imports the optional scenes, which register themselves
+    registry.unregister(registry.SOLO)  # this test is about the button without a solo scene
     app = App(data_dir=data_dir)
     title = top(app)
     assert isinstance(title, TitleScene)

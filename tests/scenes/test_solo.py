@@ -27,7 +27,6 @@ from scenes.title import TitleScene
 from tests.scenes.conftest import click, press, settle, top
 
 WON_GAME = Path(__file__).parent / "data" / "solo-level1-won.json"
-TABLE = pytest.mark.skipif(not play.can_play(), reason="the table scene is not in this tree")
 
 
 def open_solo_card(app: App) -> SoloCardScene:
@@ -144,7 +143,6 @@ def test_the_card_shows_open_levels_and_locks_the_campaign(data_dir: Path) -> No
 # --- a solo game through the table, and progress after a restart -----------------------------------
 
 
-@TABLE
 def test_a_won_solo_game_ticks_the_level_and_survives_a_restart(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -196,7 +194,6 @@ def test_a_won_solo_game_ticks_the_level_and_survives_a_restart(
     ]
 
 
-@TABLE
 def test_watching_a_bot_changes_no_tick(data_dir: Path) -> None:
     app = App(data_dir=data_dir)
     settle(app)

@@ -269,12 +269,9 @@ class SoloCardScene(MenuScene):
             lines.append(t("solo.card.locked", level=level, before=level - 1))
         else:
             lines.append(t("solo.card.level.new"))
-        y = area.y + 64
-        for line in lines:
-            y = (
-                draw.wrapped(surface, line, pygame.Rect(area.x + 24, y, area.width - 48, 52), 20, theme.CREAM)
-                + 4
-            )
+        # One paragraph, shrunk to fit above the Play button (German and Dutch run longer).
+        box = pygame.Rect(area.x + 24, area.y + 64, area.width - 48, self.layout["play"].y - area.y - 72)
+        draw.wrapped(surface, " ".join(lines), box, 20, theme.CREAM)
 
     def _draw_campaign(self, surface: pygame.Surface) -> None:
         area = self.layout["campaign"]

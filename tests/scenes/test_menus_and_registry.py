@@ -33,6 +33,7 @@ def open_new_game(app: App) -> NewGameScene:
 
 
 def test_start_is_disabled_with_a_reason_without_a_table(app: App) -> None:
+    registry.unregister(registry.TABLE)  # the table registers itself; this test is about its absence
     scene = open_new_game(app)
     assert not scene.start_button.enabled
     assert "not part of this version" in scene.start_button.tooltip()
@@ -96,11 +97,12 @@ def test_continue_appears_only_when_a_save_exists(data_dir: Path) -> None:
     assert "continue" not in title.buttons
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / "save.json").write_text("{}", encoding="utf-8")
+    registry.unregister(registry.CONTINUE)  # the table registers Continue; this is about its absence
     app = App(data_dir=data_dir)
     title = top(app)
     assert isinstance(title, TitleScene)
     assert "continue" in title.buttons
-    assert not title.buttons["continue"].enabled  # nothing resumes saves yet
+    assert not title.buttons["continue"].enabled  # nothing registered to resume saves
 
 
 class Game(Scene):

@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game import odds
 from game.actions import Action, End, Pass, Place, Remove, Reroll, ReturnCard, Wild
 from game.ai.evaluate import turn_chance
-from game.ai.planning import buy_steps, complete_steps, mask_dice
+from game.ai.planning import buy_steps, complete_steps, mask_dice, single_card_keep
+from game.cards import Task
 from game.colours import COLOURS
 from game.engine import usable_dice
 from game.scoring import wild_cards_to_choose
@@ -79,10 +79,15 @@ class EasyBot:
     def reroll(self, view: State) -> Reroll:
         open_cards = [p for p in view.display(view.decider) if not p.completed and p.empty_count <= 5]
         if open_cards:
-            target = max(open_cards, key=lambda p: turn_chance(p.card.task, p.filled))
-            mask, _ = odds.best_reroll([(target.card.task, target.filled)], view.dice, 3 - view.rolls)
+            # the card nearest to done, the easiest fresh task among equals
+            target = min(open_cards, key=lambda p: (p.empty_count, -_fresh_chance(p.card.task)))
+            mask = single_card_keep(target.card.task, target.filled, view.dice, 3 - view.rolls)
             if mask is not None:
                 return Reroll(mask_dice(mask))
         counts = [view.dice.count(v) for v in view.dice]
         keep_value = view.dice[counts.index(max(counts))]
         return Reroll(tuple(c for c in COLOURS if view.dice[c.slot] != keep_value) or COLOURS)
+
+
+def _fresh_chance(task: Task) -> float:
+    return turn_chance(task, (None,) * len(task.fields))

@@ -15,7 +15,7 @@ so it places cards for their future and values bonus kinds by what they enable.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from game import odds
 from game.cards import BonusKind, CardKind, ScoringKind, Task
@@ -50,6 +50,23 @@ def turn_chance(task: Task, filled: tuple[int | None, ...]) -> float:
     return chance
 
 
+def prefetch(cards: Iterable[tuple[Task, tuple[int | None, ...]]]) -> None:
+    """Compute the turn chances of many fills in one batch (several times cheaper than one by one).
+
+    Why: a passive decision values a dozen candidate writes, each a new fill of some card.
+    """
+    missing = list(
+        dict.fromkeys(
+            (task, filled)
+            for task, filled in cards
+            if (task, filled) not in _chances and 0 < sum(1 for v in filled if v is None) <= DICE
+        )
+    )
+    if missing:
+        for key, chance in zip(missing, odds.display_odds_before_roll(missing).each, strict=True):
+            _chances[key] = chance
+
+
 def turns_left(state: State, seat: int) -> float:
     """The active turns `seat` should still have, counting the current one if it is theirs.
 
@@ -74,22 +91,18 @@ class Evaluator:
 
     def __init__(self, foresight: bool) -> None:
         self.foresight = foresight
+        self._card_chances: dict[tuple[Task, tuple[int | None, ...], float], float] = {}
 
     def card_chance(self, placed: PlacedCard, turns: float) -> float:
-        """The chance this card is completed by the end of the game."""
-        if placed.completed:
-            return 1.0
-        if turns <= 0:
-            return 0.0
-        empty = placed.empty_count
-        if empty > DICE:
-            # long tasks need passive writes first; progress is what counts
-            done = 1.0 - empty / len(placed.filled)
-            return min(0.45, 0.03 * turns * (0.3 + done))
-        q = turn_chance(placed.card.task, placed.filled)
-        miss = math.pow(1.0 - FOCUS * q, turns)
-        passive = 0.04 * turns / (1 + empty)  # passive writes help short gaps
-        return min(1.0, 1.0 - miss + passive)
+        """The chance this card is completed by the end of the game (cached per fill and turns)."""
+        key = (placed.card.task, placed.filled, turns)
+        chance = self._card_chances.get(key)
+        if chance is None:
+            chance = _card_chance(placed, turns)
+            if len(self._card_chances) > 200_000:
+                self._card_chances.clear()
+            self._card_chances[key] = chance
+        return chance
 
     def value(
         self, state: State, seat: int, display: Display | None = None, sure: Mapping[str, float] | None = None
@@ -98,126 +111,155 @@ class Evaluator:
         the completion chance of some cards (e.g. 1.0 for a card about to be completed)."""
         display = display if display is not None else state.display(seat)
         turns = turns_left(state, seat)
-        chance = {p.id: self.card_chance(p, turns) for p in display}
+        if display.full and state.last_round is None and state.config.solo:
+            # a 9th card ends a solo game after one more round; in a multiplayer game the pace
+            # is set by the fullest display anyway (see turns_left), and a bot that never
+            # filled its display could stall a game in which nobody else does either
+            turns = min(turns, 1.0)
+        chance = {p.id: self.card_chance(p, turns) for p in display.cards}
         if sure:
             chance.update(sure)
         return self.display_value(display, chance, turns)
 
     def display_value(self, display: Display, chance: Mapping[str, float], turns: float) -> float:
-        free = MAX_CARDS - len(display)
+        cards = display.cards
+        if not cards:
+            return 0.0
+        board = _Board(display)
+        free = MAX_CARDS - len(cards)
         future = min(float(free), turns * BUY_RATE) if self.foresight else 0.0
         fill = future / free if free else 0.0  # chance a given free cell gets a card
         total = 0.0
         bonus_kinds: dict[BonusKind, float] = {}
-        for placed in display:
+        kinds_cards: list[PlacedCard] = []
+        for placed in cards:
             p = chance[placed.id]
-            total -= EMPTY_FIELD * placed.empty_count
+            empty = placed.filled.count(None)
+            total -= EMPTY_FIELD * empty
             card = placed.card
             if card.kind == CardKind.BONUS:
                 assert card.bonus is not None
                 bonus_kinds[card.bonus] = 1 - (1 - bonus_kinds.get(card.bonus, 0.0)) * (1 - p)
-                total += self._bonus_value(placed, p, turns)
-                continue
-            units = self._units(display, placed, chance, fill, future)
-            total += p * card.points * units
-        if any(p.card.scoring == ScoringKind.BONUS_KINDS for p in display):
+                total += _bonus_value(placed, empty == 0, p, turns)
+            elif card.scoring == ScoringKind.BONUS_KINDS:
+                kinds_cards.append(placed)
+            elif p > 0:
+                total += p * card.points * self._units(board, placed, chance, fill, future)
+        if kinds_cards:
             kinds = sum(bonus_kinds.values())
-            for placed in display:
-                if placed.card.scoring == ScoringKind.BONUS_KINDS:
-                    extra = min(0.5, future * 0.2) if self.foresight else 0.0
-                    total += chance[placed.id] * placed.card.points * (kinds + extra)
+            extra = min(0.5, future * 0.2) if self.foresight else 0.0
+            for placed in kinds_cards:
+                total += chance[placed.id] * placed.card.points * (kinds + extra)
         return total
 
-    def _bonus_value(self, placed: PlacedCard, p: float, turns: float) -> float:
-        bonus = placed.card.bonus
-        assert bonus is not None
-        if bonus == BonusKind.WILD_COLOUR:
-            return p * WILD_VALUE
-        marks = placed.marks_left if placed.completed else placed.card.uses
-        useful = min(1.0, max(0.0, turns - (0 if placed.completed else 1)) / 4)
-        return p * marks * MARK_VALUE[bonus] * useful
-
     def _units(
-        self, display: Display, placed: PlacedCard, chance: Mapping[str, float], fill: float, future: float
+        self, board: _Board, placed: PlacedCard, chance: Mapping[str, float], fill: float, future: float
     ) -> float:
         kind = placed.card.scoring
         colour = placed.card.scoring_colour
-        if kind == ScoringKind.BONUS_KINDS:
-            return 0.0  # counted over the whole display, in display_value
         if kind == ScoringKind.ADJACENT_COMPLETED:
-            near = sum(chance[n.id] for n in display.edge_neighbours(placed))
-            return near + fill * 0.5 * len(open_neighbours(display, placed.pos))
+            near, open_cells = board.around(placed.pos)
+            return sum(chance[n.id] for n in near) + fill * 0.5 * open_cells
         if kind == ScoringKind.COLOUR_COUNT:
-            return sum(1.0 for p in display if _colour(p) == colour) + future * 0.25
+            return sum(1.0 for c in board.colours.values() if c == colour) + future * 0.25
         if kind == ScoringKind.ADJACENT_COLOUR:
-            near = sum(1.0 for n in display.edge_neighbours(placed) if _colour(n) == colour)
-            return near + fill * 0.2 * len(open_neighbours(display, placed.pos))
+            near, open_cells = board.around(placed.pos)
+            return sum(1.0 for n in near if board.colours[n.pos] == colour) + fill * 0.2 * open_cells
         if kind == ScoringKind.COMPLETE_LINES:
-            return _lines_of(display, chance, fill)
+            return board.complete_lines(chance, fill)
         if kind == ScoringKind.FIVE_COLOURS:
-            present = {_colour(p) for p in display}
+            present = set(board.colours.values())
             missing = sum(1 for c in COLOURS if c not in present)
             if missing == 0:
                 return 1.0
             return 0.6**missing if future >= missing else 0.0
         if kind == ScoringKind.MONO_LINES:
-            return _mono_lines(display, fill)
+            return board.mono_lines(fill)
         return 0.0
+
+
+def _card_chance(placed: PlacedCard, turns: float) -> float:
+    empty = placed.filled.count(None)
+    if empty == 0:
+        return 1.0
+    if turns <= 0:
+        return 0.0
+    if empty > DICE:
+        # long tasks need passive writes first; progress is what counts
+        done = 1.0 - empty / len(placed.filled)
+        return min(0.45, 0.03 * turns * (0.3 + done))
+    q = turn_chance(placed.card.task, placed.filled)
+    miss = math.pow(1.0 - FOCUS * q, turns)
+    passive = 0.04 * turns / (1 + empty)  # passive writes help short gaps
+    return min(1.0, 1.0 - miss + passive)
+
+
+def _bonus_value(placed: PlacedCard, completed: bool, p: float, turns: float) -> float:
+    bonus = placed.card.bonus
+    assert bonus is not None
+    if bonus == BonusKind.WILD_COLOUR:
+        return p * WILD_VALUE
+    marks = placed.card.uses - placed.marks_used if completed else placed.card.uses
+    useful = min(1.0, max(0.0, turns - (0 if completed else 1)) / 4)
+    return p * marks * MARK_VALUE[bonus] * useful
+
+
+class _Board:
+    """A display laid out for quick lookups: cards by cell, colours, the box's bounds."""
+
+    __slots__ = ("at", "colours", "rmin", "rmax", "cmin", "cmax")
+
+    def __init__(self, display: Display) -> None:
+        self.at: dict[Pos, PlacedCard] = {p.pos: p for p in display.cards}
+        self.colours: dict[Pos, object] = {pos: _colour(p) for pos, p in self.at.items()}
+        rows = [r for r, _ in self.at]
+        cols = [c for _, c in self.at]
+        self.rmin, self.rmax, self.cmin, self.cmax = min(rows), max(rows), min(cols), max(cols)
+
+    def fits(self, cell: Pos) -> bool:
+        r, c = cell
+        return max(self.rmax, r) - min(self.rmin, r) < GRID and max(self.cmax, c) - min(self.cmin, c) < GRID
+
+    def around(self, pos: Pos) -> tuple[list[PlacedCard], int]:
+        """The edge neighbours of a cell, and how many free neighbouring cells could take a card."""
+        near: list[PlacedCard] = []
+        open_cells = 0
+        for dr, dc in NEIGHBOURS_4:
+            cell = (pos[0] + dr, pos[1] + dc)
+            placed = self.at.get(cell)
+            if placed is not None:
+                near.append(placed)
+            elif self.fits(cell):
+                open_cells += 1
+        return near, open_cells
+
+    def lines(self) -> list[list[Pos]]:
+        """The rows and columns of the 3x3 box from the top-left card (a guess until fixed)."""
+        r0, c0 = self.rmin, self.cmin
+        lines = [[(r0 + i, c0 + j) for j in range(GRID)] for i in range(GRID)]
+        return lines + [[(r0 + j, c0 + i) for j in range(GRID)] for i in range(GRID)]
+
+    def complete_lines(self, chance: Mapping[str, float], fill: float) -> float:
+        total = 0.0
+        for line in self.lines():
+            p = 1.0
+            for cell in line:
+                placed = self.at.get(cell)
+                p *= (fill * 0.4) if placed is None else chance[placed.id]
+            total += p
+        return total
+
+    def mono_lines(self, fill: float) -> float:
+        total = 0.0
+        for line in self.lines():
+            colours = [self.colours[cell] for cell in line if cell in self.at]
+            if not colours or colours[0] is None or any(c != colours[0] for c in colours):
+                continue
+            total += (fill * 0.2) ** (GRID - len(colours))
+        return total
 
 
 def _colour(placed: PlacedCard) -> object:
     if placed.card.bonus == BonusKind.WILD_COLOUR:
         return placed.wild_colour
     return placed.card.colour
-
-
-def _span_ok(display: Display, cell: Pos) -> bool:
-    rows = [r for r, _ in display.positions()] + [cell[0]]
-    cols = [c for _, c in display.positions()] + [cell[1]]
-    return max(rows) - min(rows) < GRID and max(cols) - min(cols) < GRID
-
-
-def open_neighbours(display: Display, pos: Pos) -> list[Pos]:
-    """Edge neighbours of `pos` that are free and could still take a card (within 3x3)."""
-    taken = display.positions()
-    cells = [(pos[0] + dr, pos[1] + dc) for dr, dc in NEIGHBOURS_4]
-    return [cell for cell in cells if cell not in taken and _span_ok(display, cell)]
-
-
-def _lines(display: Display) -> list[list[Pos]]:
-    """The rows and columns of the 3x3 box that starts at the top-left card (a guess until fixed)."""
-    if not display.cards:
-        return []
-    r0 = min(r for r, _ in display.positions())
-    c0 = min(c for _, c in display.positions())
-    lines = [[(r0 + i, c0 + j) for j in range(GRID)] for i in range(GRID)]
-    lines += [[(r0 + j, c0 + i) for j in range(GRID)] for i in range(GRID)]
-    return lines
-
-
-def _lines_of(display: Display, chance: Mapping[str, float], fill: float) -> float:
-    total = 0.0
-    for line in _lines(display):
-        p = 1.0
-        for cell in line:
-            placed = display.at(cell)
-            p *= (fill * 0.4) if placed is None else chance[placed.id]
-        total += p
-    return total
-
-
-def _mono_lines(display: Display, fill: float) -> float:
-    total = 0.0
-    for line in _lines(display):
-        colours = []
-        missing = 0
-        for cell in line:
-            placed = display.at(cell)
-            if placed is None:
-                missing += 1
-            else:
-                colours.append(_colour(placed))
-        if not colours or len(set(colours)) > 1 or colours[0] is None:
-            continue
-        total += (fill * 0.2) ** missing
-    return total

@@ -33,7 +33,7 @@ class HardBot(NormalBot):
     name = "hard"
     foresight = True
     modifiers = True
-    max_nodes = 300
+    max_nodes = 150
 
     def take_sample(self) -> int:
         return 30

@@ -21,9 +21,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import odds
-from game.actions import Action, Buy, Complete, Discard, Place
-from game.ai.evaluate import Evaluator
-from game.cards import BonusKind, assignments
+from game.actions import Action, Buy, Complete, Discard, Place, Write
+from game.ai.evaluate import Evaluator, prefetch
+from game.cards import BonusKind, Task, assignments
 from game.colours import COLOURS, Colour
 from game.engine import IllegalActionError, apply, price, usable_dice
 from game.rules import legal_actions
@@ -69,22 +69,25 @@ def buy_steps(state: State) -> list[Buy]:
     by_value: dict[int, list[Colour]] = {}
     for die in usable_dice(state):
         by_value.setdefault(state.value(die), []).append(die)
+    if max((len(same) for same in by_value.values()), default=0) + discounts < 3:
+        return []  # the cheapest slot costs 3 equal dice
     steps: list[Buy] = []
     for row in ROWS:
         for slot in range(1, MARKET_SLOTS + 1):
             if state.market_card(row, slot) is None:
                 continue
             cost = price(slot)
-            for discount in range(min(discounts, cost) + 1):
-                size = cost - discount
-                if size == 0:
-                    steps.append(Buy(row, slot, (), discount))
+            if discounts >= cost:
+                steps.append(Buy(row, slot, (), cost))
+            for same in by_value.values():
+                # the fewest discount marks that make these dice enough: marks are worth keeping
+                discount = max(0, cost - len(same))
+                if discount > discounts or discount >= cost:
                     continue
-                for same in by_value.values():
-                    if len(same) >= size:
-                        steps.append(Buy(row, slot, tuple(same[:size]), discount))
-                        if len(same) > size:  # keep a different die free, for another use
-                            steps.append(Buy(row, slot, tuple(same[-size:]), discount))
+                size = cost - discount
+                steps.append(Buy(row, slot, tuple(same[:size]), discount))
+                if len(same) > size:  # keep a different die free, for another use
+                    steps.append(Buy(row, slot, tuple(same[-size:]), discount))
     return steps
 
 
@@ -145,6 +148,8 @@ def best_acts(state: State, ev: Evaluator, deadline: float, modifiers: bool, max
             return
         options: list[Action] = [*complete_steps(current), *buy_steps(current)]
         for step in options:
+            if time.perf_counter() > deadline:
+                return
             key = done | {str(step)}
             if key in seen:
                 continue
@@ -190,26 +195,35 @@ def best_write(state: State, ev: Evaluator, modifiers: bool, deadline: float) ->
     """
     me = state.decider
     best = Plan(ev.value(state, me))
-    for write in legal_writes(state, usable_dice(state)):
-        after = _try(state, write)
-        if after is not None:
-            value = ev.value(after, me)
-            if value > best.value + 1e-9:
-                best = Plan(value, [write])
+    candidates: list[tuple[list[Action], State]] = []
+    starts: list[tuple[list[Action], State]] = [([], state)]
     if modifiers and _has_modifier_marks(state):
         for step in _modifier_steps(state):
-            if time.perf_counter() > deadline:
-                break
             changed = _try(state, step)
-            if changed is None:
-                continue
-            for write in legal_writes(changed, usable_dice(changed)):
-                after = _try(changed, write)
-                if after is not None:
-                    value = ev.value(after, me)
-                    if value > best.value + 1e-9:
-                        best = Plan(value, [step, write])
+            if changed is not None:
+                starts.append(([step], changed))
+    for before, start in starts:
+        if time.perf_counter() > deadline and before:
+            break
+        for write in legal_writes(start, usable_dice(start)):
+            after = _try(start, write)
+            if after is not None:
+                candidates.append(([*before, write], after))
+    prefetch(_written_fill(after, steps[-1]) for steps, after in candidates)
+    for steps, after in candidates:
+        value = ev.value(after, me)
+        if value > best.value + 1e-9:
+            best = Plan(value, steps)
     return best
+
+
+def _written_fill(state: State, write: Action) -> tuple[Task, tuple[int | None, ...]]:
+    assert isinstance(write, Write)
+    for seat in state.seats:
+        placed = seat.display.find(write.card)
+        if placed is not None:
+            return placed.card.task, placed.filled
+    raise AssertionError(f"card {write.card} is in no display")
 
 
 def chance_writes(state: State, ev: Evaluator, deadline: float) -> Plan:
@@ -258,3 +272,38 @@ def value_options(values: NDArray[np.float64], dice: Sequence[int], rolls_left: 
 
 def mask_dice(mask: Mask) -> tuple[Colour, ...]:
     return tuple(c for c, flag in zip(COLOURS, mask, strict=True) if flag)
+
+
+# --- single-card keep tables (the easy bot) ------------------------------------------------------
+
+_MASK_ARRAY: NDArray[np.bool_] = np.array(odds._MASKS, dtype=np.bool_)
+_WEIGHTS: NDArray[np.intp] = 7 ** np.arange(4, -1, -1)
+# for every roll and reroll set, the partial state it leaves (index into a 7^5 table)
+_POSITIONS: NDArray[np.intp] = (
+    np.where(_MASK_ARRAY[None, :, :], 6, (_ROLL_FACES - 1)[:, None, :]) * _WEIGHTS
+).sum(axis=2)
+_keep_tables: dict[tuple[Task, tuple[int | None, ...], int], NDArray[np.int8]] = {}
+
+
+def single_card_keep(
+    task: Task, filled: tuple[int | None, ...], dice: Sequence[int], rolls_left: int
+) -> Mask | None:
+    """The optimal keeping for one card (None: stop), from a table made once per card fill.
+
+    Why a table: the same fresh cards come up in game after game, and a lookup costs nothing,
+    where the odds' programme costs a millisecond or more per decision.
+    """
+    key = (task, filled, rolls_left)
+    table = _keep_tables.get(key)
+    if table is None:
+        success = odds.success_vector(task, filled)
+        work = odds._workspace(1)
+        column = np.ascontiguousarray(success.astype(np.float64).reshape(-1, 1))
+        after = odds._expected(odds._turn_values(column, rolls_left - 1, work), work)[:, 0]
+        values = after[_POSITIONS]
+        top = values.max(axis=1, keepdims=True)
+        table = np.argmax(values >= top - 1e-12, axis=1).astype(np.int8)
+        table[success] = -1
+        _keep_tables[key] = table
+    choice = int(table[sum((v - 1) * 6 ** (4 - i) for i, v in enumerate(dice))])
+    return None if choice < 0 else odds._MASKS[choice]

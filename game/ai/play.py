@@ -17,6 +17,8 @@ from game.engine import Outcome, result
 from game.match import Match
 from game.state import Phase
 
+MAX_ACTIONS = 50_000  # far above any real game (a few hundred actions); a stall is a bug
+
 
 @dataclass(slots=True)
 class GameRecord:
@@ -49,6 +51,8 @@ def play_game(
         state = match.state
         if state.is_over:
             break
+        if len(match.actions) > MAX_ACTIONS:
+            raise RuntimeError(f"game {seed} does not end: the bots stall (phase {state.phase})")
         seat = state.decider
         if state.phase == Phase.ACTIVE:
             turns.add((state.round, state.active))

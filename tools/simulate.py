@@ -1,0 +1,186 @@
+"""Play bot games headless and report scores, win rates and speed.
+
+    python -m tools.simulate --players 2 --bots easy,hard --games 200 --seed 1 [--jobs 2] [--json]
+    python -m tools.simulate --players 1 --bots hard --solo-level 3 --games 1000 --seed 1
+
+`--bots` names one level per seat (or one level for all seats). Seats rotate between games (game
+i puts bot k in seat (k + i) mod N) unless --fixed-seats, so no bot keeps the start seat. Seat 0
+always starts. Game i is played with seed S * 1,000,003 + i, so the same seed gives the same
+output, whatever --jobs is (timing fields aside).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.ai import LEVELS, make_bot
+from game.ai.play import play_game
+
+SEED_STRIDE = 1_000_003
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    index: int
+    seed: int
+    levels: tuple[str, ...]  # by seat
+    solo_level: int | None
+    budget: float
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    index: int
+    levels: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    turns: int
+    solo_won: bool | None
+
+
+def run_game(spec: GameSpec) -> GameResult:
+    bots = [make_bot(level) for level in spec.levels]
+    record = play_game(bots, spec.seed, solo_level=spec.solo_level, budget=spec.budget)
+    outcome = record.outcome
+    return GameResult(
+        spec.index,
+        spec.levels,
+        tuple(s.total for s in outcome.scores),
+        outcome.winners,
+        record.turns,
+        outcome.solo_won,
+    )
+
+
+def game_specs(
+    players: int,
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    solo_level: int | None,
+    fixed: bool,
+    budget: float,
+) -> list[GameSpec]:
+    specs = []
+    for index in range(games):
+        shift = 0 if fixed else index % players
+        by_seat = tuple(levels[(seat - shift) % players] for seat in range(players))
+        specs.append(GameSpec(index, seed * SEED_STRIDE + index, by_seat, solo_level, budget))
+    return specs
+
+
+def summarise(results: Sequence[GameResult], players: int, seconds: float, solo: bool) -> dict[str, object]:
+    names = sorted({level for r in results for level in r.levels})
+    scores: dict[str, list[int]] = {name: [] for name in names}
+    wins: dict[str, float] = {name: 0.0 for name in names}
+    seat_wins = [0.0] * players
+    for r in results:
+        for seat, level in enumerate(r.levels):
+            scores[level].append(r.scores[seat])
+        for seat in r.winners:
+            share = 1.0 / len(r.winners)
+            wins[r.levels[seat]] += share
+            seat_wins[seat] += share
+    games = len(results)
+    summary: dict[str, object] = {
+        "games": games,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
+        "mean_score": {name: round(statistics.fmean(scores[name]), 2) for name in names},
+        "score_spread": {name: round(statistics.pstdev(scores[name]), 2) for name in names},
+        "win_rate": {name: round(wins[name] / len(scores[name]), 4) for name in names},
+        "seat_win_rate": {str(seat): round(w / games, 4) for seat, w in enumerate(seat_wins)},
+        "mean_turns": round(statistics.fmean(r.turns for r in results), 2),
+    }
+    if solo:
+        summary["solo_win_rate"] = round(sum(1 for r in results if r.solo_won) / games, 4)
+    return summary
+
+
+def simulate(
+    players: int,
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    *,
+    solo_level: int | None = None,
+    jobs: int = 1,
+    fixed_seats: bool = False,
+    budget: float = 0.25,
+) -> dict[str, object]:
+    """Play the games (in `jobs` processes) and return the summary dictionary."""
+    specs = game_specs(players, levels, games, seed, solo_level, fixed_seats, budget)
+    start = time.perf_counter()
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.map(run_game, specs, chunksize=max(1, games // (jobs * 8)))
+    else:
+        results = [run_game(spec) for spec in specs]
+    seconds = time.perf_counter() - start
+    results.sort(key=lambda r: r.index)
+    return summarise(results, players, seconds, players == 1)
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m tools.simulate", description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, required=True, help="seats, 1 to 4 (1: solo)")
+    parser.add_argument("--bots", required=True, help=f"levels by seat, comma-separated: {', '.join(LEVELS)}")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--solo-level", type=int, default=None, help="solo level 1 to 7 (players 1)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--fixed-seats", action="store_true", help="do not rotate bots between seats")
+    parser.add_argument("--budget", type=float, default=0.25, help="seconds per bot decision")
+    args = parser.parse_args(argv)
+    levels = [name.strip() for name in args.bots.split(",") if name.strip()]
+    if len(levels) == 1:
+        levels *= args.players
+    if len(levels) != args.players:
+        parser.error(f"--bots names {len(levels)} bots for {args.players} seats")
+    for level in levels:
+        if level not in LEVELS:
+            parser.error(f"unknown bot level {level!r} (expected one of: {', '.join(LEVELS)})")
+    if args.solo_level is not None and args.players != 1:
+        parser.error("--solo-level needs --players 1")
+    args.levels = levels
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse(argv)
+    summary = simulate(
+        args.players,
+        args.levels,
+        args.games,
+        args.seed,
+        solo_level=args.solo_level if args.players > 1 else (args.solo_level or 1),
+        jobs=args.jobs,
+        fixed_seats=args.fixed_seats,
+        budget=args.budget,
+    )
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+        return 0
+    print(f"{summary['games']} games in {summary['seconds']} s: {summary['games_per_second']} games/s")
+    print(f"mean turns per game: {summary['mean_turns']}")
+    for name, mean in summary["mean_score"].items():  # type: ignore[attr-defined]
+        spread = summary["score_spread"][name]  # type: ignore[index]
+        rate = summary["win_rate"][name]  # type: ignore[index]
+        print(f"  {name:<8} mean score {mean:6.2f}  spread {spread:6.2f}  win rate {rate:.1%}")
+    for seat, rate in summary["seat_win_rate"].items():  # type: ignore[attr-defined]
+        print(f"  seat {seat}  win rate {rate:.1%}")
+    if "solo_win_rate" in summary:
+        print(f"solo level {args.solo_level or 1} won in {summary['solo_win_rate']:.1%} of games")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+"""Measure the bots and the odds against their budgets; prints one JSON object.
+
+    python -m tools.bench            # the full run (a few minutes on two cores)
+    python -m tools.bench --quick    # a smoke run with few samples (tests use it)
+    python -m tools.bench --frames   # also the window's frame benchmark (tools/frame_bench.py)
+
+Keys: "latency_ms" (per level: p50, p95, max over the decisions of self-play games),
+"games_per_second" (per level, per seat count 1, 2, 4: all seats that level, one core),
+"odds_full_display_ms" (exact odds for a display of 9 open cards: cold and warm),
+"keep_share" (per level: the bot's keep decisions on one-card positions, as a share of the
+exact optimum's completion chance), and "frames" with --frames when tools.frame_bench exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from game import odds
+from game.actions import Reroll
+from game.ai import LEVELS, decide, make_bot
+from game.ai.play import play_game
+from game.colours import COLOURS
+from game.deck import standard_deck
+from game.display import Display
+from game.match import Match
+from game.state import Phase, State
+from game.writes import legal_writes
+
+
+def latency(level: str, decisions: int, seed: int) -> dict[str, float]:
+    """Decision times of `level` in 2-seat self-play, until `decisions` were timed."""
+    times: list[float] = []
+    game = 0
+    while len(times) < decisions:
+        record = play_game([make_bot(level), make_bot(level)], seed + game, timed=True)
+        times.extend(seconds for _, seconds in record.decisions)
+        game += 1
+    times.sort()
+    return {
+        "decisions": len(times),
+        "p50": round(1000 * times[len(times) // 2], 2),
+        "p95": round(1000 * times[int(len(times) * 0.95)], 2),
+        "max": round(1000 * times[-1], 2),
+    }
+
+
+def games_per_second(level: str, players: int, games: int, seed: int) -> float:
+    start = time.perf_counter()
+    for game in range(games):
+        play_game([make_bot(level) for _ in range(players)], seed + game)
+    return round(games / (time.perf_counter() - start), 2)
+
+
+def odds_full_display(seed: int) -> dict[str, float]:
+    """Exact odds for 9 open cards of the deck (at most 5 fields each), from a roll with 2 rerolls."""
+    rng = random.Random(seed)
+    cards = [c for c in standard_deck().cards if len(c.task) <= 5]
+    rng.shuffle(cards)
+    display = [(c.task, (None,) * len(c.task)) for c in cards[:9]]
+    dice = tuple(rng.randint(1, 6) for _ in COLOURS)
+    start = time.perf_counter()
+    odds.display_odds(display, dice, 2)
+    cold = time.perf_counter() - start
+    warm = []
+    for _ in range(10):
+        start = time.perf_counter()
+        odds.display_odds(display, dice, 2)
+        warm.append(time.perf_counter() - start)
+    return {"cold": round(1000 * cold, 2), "warm": round(1000 * statistics.median(warm), 2)}
+
+
+def keep_positions(count: int, seed: int) -> list[State]:
+    """Solo positions with one open card (perhaps partly written), random dice, 1 or 2 rolls left,
+    and an empty market, so that completing that card is the only goal."""
+    rng = random.Random(seed)
+    match = Match.new(1, seed)
+    match.advance()
+    while match.state.phase != Phase.ACTIVE:
+        match.play(decide(make_bot("easy"), match.state, rng))
+        match.advance()
+    base = match.state
+    deck = standard_deck()
+    cards = [c for c in deck.cards if len(c.task) <= 5]
+    positions: list[State] = []
+    while len(positions) < count:
+        card = rng.choice(cards)
+        display = Display().place(card, (0, 0))
+        state = replace(
+            base,
+            seats=(replace(base.seats[0], display=display),),
+            market=((None,) * 4, (None,) * 4),
+            dice=tuple(rng.randint(1, 6) for _ in COLOURS),
+            rolls=rng.choice((1, 2)),
+            acted=False,
+        )
+        if rng.random() < 0.4:  # a card already partly written by passive moves
+            writes = legal_writes(replace(state, phase=Phase.CHANCE_WRITE), COLOURS)
+            if writes:
+                write = rng.choice(writes)
+                placed = display.cards[0].with_value(write.field, state.dice[write.die.slot])
+                state = replace(state, seats=(replace(state.seats[0], display=Display((placed,))),))
+        open_card = state.seats[0].display.cards[0]
+        if open_card.completed:
+            continue
+        chance = odds.best_reroll([(card.task, open_card.filled)], state.dice, 3 - state.rolls)[1]
+        if chance > 0:
+            positions.append(state)
+    return positions
+
+
+def keep_share(level: str, positions: Sequence[State], seed: int) -> float:
+    """The bot's chance to complete the card with its decision, over the exact best, averaged."""
+    bot = make_bot(level)
+    rng = random.Random(seed)
+    shares = []
+    for state in positions:
+        placed = state.seats[0].display.cards[0]
+        cards = [(placed.card.task, placed.filled)]
+        rolls_left = 3 - state.rolls
+        best = odds.best_reroll(cards, state.dice, rolls_left)[1]
+        action = decide(bot, state, rng, budget=0.25)
+        mask = tuple(c in action.dice for c in COLOURS) if isinstance(action, Reroll) else None
+        shares.append(odds.reroll_chance(cards, state.dice, rolls_left, mask) / best)
+    return round(statistics.fmean(shares), 4)
+
+
+def bench(quick: bool, frames: bool, seed: int = 1) -> dict[str, Any]:
+    scale = {"easy": 1.0, "normal": 0.5, "hard": 0.25}
+    decisions = 100 if quick else 3000
+    report: dict[str, Any] = {"quick": quick}
+    report["latency_ms"] = {
+        level: latency(level, max(50, int(decisions * (1 if quick else scale[level] * 2))), seed)
+        for level in LEVELS
+    }
+    counts = {"easy": 20, "normal": 6, "hard": 3} if not quick else {"easy": 1, "normal": 1, "hard": 1}
+    report["games_per_second"] = {
+        level: {str(n): games_per_second(level, n, counts[level], seed + 1000) for n in (1, 2, 4)}
+        for level in LEVELS
+    }
+    report["odds_full_display_ms"] = odds_full_display(seed)
+    positions = keep_positions(30 if quick else 600, seed)
+    report["keep_share"] = {level: keep_share(level, positions, seed) for level in LEVELS}
+    report["keep_positions"] = len(positions)
+    if frames:
+        try:
+            frame_bench = importlib.import_module("tools.frame_bench")
+        except ModuleNotFoundError:
+            report["frames"] = None
+        else:
+            report["frames"] = frame_bench.bench_frames()
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="few samples: a smoke run")
+    parser.add_argument("--frames", action="store_true", help="include tools.frame_bench.bench_frames()")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    print(json.dumps(bench(args.quick, args.frames, args.seed), sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -14,6 +14,7 @@ human chose. Three promises live here:
 from __future__ import annotations
 
 import json
+import queue
 import random
 import threading
 from collections.abc import Sequence
@@ -45,31 +46,58 @@ class LogEntry:
 
 
 class BotWorker:
-    """Runs one bot decision on a background thread; the frame loop polls `result`."""
+    """One bot decision, run on the shared thinker thread; the frame loop polls `done`."""
 
     def __init__(self, bot: Bot, state: State, rng: random.Random, budget: float) -> None:
         self.state = state
+        self._job = (bot, state, rng, budget)
         self._result: Action | None = None
         self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, args=(bot, state, rng, budget), daemon=True)
-        self._thread.start()
+        self._finished = threading.Event()
+        _thinker().put(self)  # never blocks: the frame goes on while the bot thinks
 
-    def _run(self, bot: Bot, state: State, rng: random.Random, budget: float) -> None:
+    def run(self) -> None:
         try:
-            self._result = decide(bot, state, rng, budget)
+            self._result = decide(*self._job)
         except BaseException as error:  # reported on the frame loop's thread, not lost
             self._error = error
+        finally:
+            self._finished.set()
 
     @property
     def done(self) -> bool:
-        return not self._thread.is_alive()
+        return self._finished.is_set()
 
     def result(self) -> Action:
-        self._thread.join()
+        self._finished.wait()
         if self._error is not None:
             raise RuntimeError(f"a bot failed to decide: {self._error!r}") from self._error
         assert self._result is not None
         return self._result
+
+
+# One long-lived daemon thread runs the bots' decisions in turn. Starting a thread per decision
+# cost the frame 12-25 ms: Thread.start() waits until the new thread runs, and that thread then
+# keeps the GIL for a whole switch interval (or longer on a busy machine) before the frame gets
+# it back. Handing a job to a waiting thread through a queue does not wait at all.
+_jobs: queue.SimpleQueue[BotWorker] | None = None
+_jobs_lock = threading.Lock()
+
+
+def _thinker() -> queue.SimpleQueue[BotWorker]:
+    """The thinker's job queue; the thread starts on first use (GameSession starts it early)."""
+    global _jobs
+    with _jobs_lock:
+        if _jobs is None:
+            jobs: queue.SimpleQueue[BotWorker] = queue.SimpleQueue()
+            threading.Thread(target=_think, args=(jobs,), name="bot-thinker", daemon=True).start()
+            _jobs = jobs
+        return _jobs
+
+
+def _think(jobs: queue.SimpleQueue[BotWorker]) -> None:
+    while True:
+        jobs.get().run()
 
 
 class GameSession:
@@ -95,6 +123,8 @@ class GameSession:
         }
         self._undo: list[tuple[State, int, int]] = []  # (state, number of actions, log length)
         self._worker: BotWorker | None = None
+        if self._bots:
+            _thinker()  # start the thread now (the screen is changing), not in the first bot's frame
 
     # --- starting and resuming ------------------------------------------------------------------
 
@@ -203,6 +233,11 @@ class GameSession:
         self.log.append(LogEntry(None, action, self.state.round))
         self.save()
         return action
+
+    @property
+    def thinking(self) -> bool:
+        """A bot's worker is deciding on the current state (poll_bot started it)."""
+        return self._worker is not None and self._worker.state is self.state and not self._worker.done
 
     def poll_bot(self, budget: float = BOT_BUDGET) -> Action | None:
         """Start the bot's thinking, or collect and play its decision once it is ready."""

@@ -11,7 +11,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -54,6 +54,12 @@ def die_face(colour: Colour, value: int, size: int, glyphs: bool = True) -> pyga
         else:
             pygame.draw.circle(face, pip_rgb, centre, pip_radius)
     return face
+
+
+@lru_cache(maxsize=256)
+def resting_face(colour: Colour, value: int, size: int, glyphs: bool, angle: float) -> pygame.Surface:
+    """A die at rest, turned by its tilt (half degrees, so the cache stays small)."""
+    return pygame.transform.rotozoom(die_face(colour, value, size, glyphs), angle, 1.0)
 
 
 @cache
@@ -190,7 +196,11 @@ class DiceRoll:
             scaled = shadow if spread < 1.02 else pygame.transform.scale_by(shadow, spread)
             shadow_rect = scaled.get_rect(center=(round(x + 5 + hop * 0.3), round(y + 7)))
             surface.blit(scaled, shadow_rect)
-            if abs(angle) > 0.5:
+            if die.progress >= 1 and abs(angle) > 0.5:
+                # a die at rest keeps its tilt: turn it once, not every frame (rotozoom lets go
+                # of the GIL, and with a bot thinking on its thread each hand-back costs a slice)
+                face = resting_face(die.colour, die.value, self.size, self.glyphs, round(angle * 2) / 2)
+            elif abs(angle) > 0.5:
                 face = pygame.transform.rotozoom(face, angle, 1.0)  # smooth edges while tumbling
             rect = face.get_rect(center=(round(x), round(y - hop)))
             surface.blit(face, rect)

@@ -65,6 +65,7 @@ class TurnScene(TableBase):
         self._still: pygame.Surface | None = None
         self._still_key: tuple[object, ...] | None = None
         self.dirty = True
+        self._moved = False  # the game moved during this frame's update (see _advance)
         state = session.state
         kept = frozenset(c for c in COLOURS if c not in state.rerolled) if state.rolls else frozenset()
         self.tray.show(state.dice, kept)
@@ -88,6 +89,7 @@ class TurnScene(TableBase):
             return
         instant = self.app.settings.animation_speed == "instant"
         started = time.perf_counter()
+        self._moved = False
         for _ in range(INSTANT_STEPS if instant else 1):
             if time.perf_counter() - started > STEP_BUDGET:
                 break
@@ -109,14 +111,21 @@ class TurnScene(TableBase):
             before = session.state
             action = session.resolve_chance()
             self._show_chance(before, action)
+            self._moved = True
             return True
         if session.bot_to_decide:
+            if self._moved and not session.thinking:
+                # the game moved this frame: let this frame rebuild and draw the new picture
+                # before the next bot starts thinking, or its worker thread holds the GIL in
+                # turns with the redraw and the frame takes several times its CPU time
+                return False
             before = session.state
             seat = before.decider
             played = session.poll_bot()
             if played is None:
                 return False
             self._show_move(before, played, seat, bot=True)
+            self._moved = True
             return True
         return False
 

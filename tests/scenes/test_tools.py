@@ -48,3 +48,4 @@ def test_the_frame_benchmark_reports_percentiles() -> None:
         timings = result[case]
         assert isinstance(timings, dict)
         assert 0 < timings["p50_ms"] <= timings["p95_ms"]
+    assert isinstance(result["table_bot_thinking_max_ms"], float)  # 30 frames here; 240 in the tool

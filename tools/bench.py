@@ -27,6 +27,7 @@ from typing import Any
 from game import odds
 from game.actions import Reroll
 from game.ai import LEVELS, decide, make_bot
+from game.ai.base import DEFAULT_BUDGET
 from game.ai.play import play_game
 from game.colours import COLOURS
 from game.deck import standard_deck
@@ -36,12 +37,12 @@ from game.state import Phase, State
 from game.writes import legal_writes
 
 
-def latency(level: str, decisions: int, seed: int) -> dict[str, float]:
+def latency(level: str, decisions: int, seed: int, budget: float) -> dict[str, float]:
     """Decision times of `level` in 2-seat self-play, until `decisions` were timed."""
     times: list[float] = []
     game = 0
     while len(times) < decisions:
-        record = play_game([make_bot(level), make_bot(level)], seed + game, timed=True)
+        record = play_game([make_bot(level), make_bot(level)], seed + game, timed=True, budget=budget)
         times.extend(seconds for _, seconds in record.decisions)
         game += 1
     times.sort()
@@ -53,10 +54,10 @@ def latency(level: str, decisions: int, seed: int) -> dict[str, float]:
     }
 
 
-def games_per_second(level: str, players: int, games: int, seed: int) -> float:
+def games_per_second(level: str, players: int, games: int, seed: int, budget: float) -> float:
     start = time.perf_counter()
     for game in range(games):
-        play_game([make_bot(level) for _ in range(players)], seed + game)
+        play_game([make_bot(level) for _ in range(players)], seed + game, budget=budget)
     return round(games / (time.perf_counter() - start), 2)
 
 
@@ -134,20 +135,22 @@ def keep_share(level: str, positions: Sequence[State], seed: int) -> float:
 
 
 def bench(quick: bool, frames: bool, seed: int = 1) -> dict[str, Any]:
+    """The whole report. Quick mode takes few samples with a small budget: a smoke test only."""
     scale = {"easy": 1.0, "normal": 0.5, "hard": 0.25}
-    decisions = 100 if quick else 3000
-    report: dict[str, Any] = {"quick": quick}
-    report["latency_ms"] = {
-        level: latency(level, max(50, int(decisions * (1 if quick else scale[level] * 2))), seed)
-        for level in LEVELS
-    }
+    decisions = 40 if quick else 3000
+    budget = 0.02 if quick else DEFAULT_BUDGET
+    report: dict[str, Any] = {"quick": quick, "budget_s": budget}
+    report["latency_ms"] = {}
+    for level in LEVELS:
+        wanted = decisions if quick else int(decisions * scale[level] * 2)
+        report["latency_ms"][level] = latency(level, max(20, wanted), seed, budget)
     counts = {"easy": 20, "normal": 6, "hard": 3} if not quick else {"easy": 1, "normal": 1, "hard": 1}
     report["games_per_second"] = {
-        level: {str(n): games_per_second(level, n, counts[level], seed + 1000) for n in (1, 2, 4)}
+        level: {str(n): games_per_second(level, n, counts[level], seed + 1000, budget) for n in (1, 2, 4)}
         for level in LEVELS
     }
     report["odds_full_display_ms"] = odds_full_display(seed)
-    positions = keep_positions(30 if quick else 600, seed)
+    positions = keep_positions(10 if quick else 600, seed)
     report["keep_share"] = {level: keep_share(level, positions, seed) for level in LEVELS}
     report["keep_positions"] = len(positions)
     if frames:

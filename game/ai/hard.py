@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from itertools import permutations
 
-from game.actions import Action, Place, Reroll, ReturnCard
+from game.actions import Action, Place, Reroll
 from game.ai.normal import NormalBot
 from game.ai.planning import mask_dice, place_value, roll_values, value_options
 from game.display import Display
@@ -98,7 +98,7 @@ class HardBot(NormalBot):
         self, view: State, display: Display, cards: list[str], deadline: float
     ) -> tuple[float, list[Action]]:
         """Every order of the cards and every cell (until the time runs out, then greedy)."""
-        if display.cards or time.perf_counter() > deadline:
+        if display.cards or len(cards) != 3 or time.perf_counter() > deadline:
             return super()._arrange(view, display, cards, deadline)
         me = view.decider
         best: tuple[float, list[Action]] | None = None
@@ -117,23 +117,9 @@ class HardBot(NormalBot):
                         ]
                         best = (value, steps)
             if time.perf_counter() > deadline:
-                break
+                break  # emergency only: the full search takes well under the budget
         assert best is not None
         return best
-
-    def setup(self, view: State, deadline: float) -> list[Action]:
-        if view.phase != view.phase.SETUP_RETURN:
-            return super().setup(view, deadline)
-        seat = view.seats[view.decider]
-        share = (deadline - time.perf_counter()) / 4
-        best: tuple[float, list[Action]] | None = None
-        for returned in seat.hand:
-            kept = [card for card in seat.hand if card != returned]
-            value, places = self._arrange(view, seat.display, kept, time.perf_counter() + share)
-            if best is None or value > best[0]:
-                best = (value, [ReturnCard(returned), *places])
-        assert best is not None
-        return best[1]
 
 
 def _roll_index(dice: tuple[int, ...]) -> int:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from game import odds
 from game.actions import Action, End, Pass, Place, Remove, Reroll, ReturnCard, Row, Take, Wild
-from game.ai.base import PlanCache
+from game.ai.base import DEFAULT_BUDGET, PlanCache
 from game.ai.evaluate import Evaluator
 from game.ai.planning import (
     Plan,
@@ -37,7 +37,8 @@ from game.scoring import best_wild_colours
 from game.state import MARKET_SLOTS, ROWS, Phase, State
 
 ACT_MARGIN = 0.05  # an action must be worth at least this many points to be taken
-TAKE_SAMPLE = 6  # cards of a deck the normal bot looks at to value taking one
+TAKE_SAMPLE = 6
+EMERGENCY_STOP = 0.8  # seconds  # cards of a deck the normal bot looks at to value taking one
 
 
 class NormalBot:
@@ -52,9 +53,14 @@ class NormalBot:
         self.ev = Evaluator(self.foresight)
         self.plans = PlanCache()
         self.fallbacks = 0  # decisions where the plan was refused and a safe default was taken
+        self.node_limit = self.max_nodes
 
     def __call__(self, view: State, legal: Sequence[Action], rng: random.Random, budget: float) -> Action:
-        deadline = time.perf_counter() + budget * 0.7
+        # Effort is counted in search nodes, never in clock time, so a seeded game repeats exactly
+        # on any machine; the budget scales the node limit. The deadline is only an emergency
+        # stop far above the budget (no decision may take over a second).
+        self.node_limit = max(10, int(self.max_nodes * min(4.0, budget / DEFAULT_BUDGET)))
+        deadline = time.perf_counter() + EMERGENCY_STOP
         step = self.plans.next_step(view)
         if step is None or step not in legal:
             steps = self.decide(view, rng, deadline)
@@ -131,7 +137,7 @@ class NormalBot:
 
     def active(self, view: State, deadline: float) -> list[Action]:
         base = self.ev.value(view, view.decider)
-        plan = best_acts(view, self.ev, deadline, self.modifiers, self.max_nodes)
+        plan = best_acts(view, self.ev, deadline, self.modifiers, self.node_limit)
         gain = plan.value - base
         if view.acted:
             return [*plan.steps, End()]

@@ -21,11 +21,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import odds
-from game.actions import Action, Buy, Complete, Discard, Place, Write
+from game.actions import Action, Adjust, Buy, Complete, Discard, Place, Recolour, Write
 from game.ai.evaluate import Evaluator, prefetch
 from game.cards import BonusKind, Task, assignments
 from game.colours import COLOURS, Colour
+from game.display import Display
 from game.engine import IllegalActionError, apply, price, usable_dice
+from game.flow import solo_writes_allowed
 from game.rules import legal_actions
 from game.state import MARKET_SLOTS, ROWS, Phase, State
 from game.writes import legal_writes
@@ -148,7 +150,8 @@ def best_acts(state: State, ev: Evaluator, deadline: float, modifiers: bool, max
             return
         options: list[Action] = [*complete_steps(current), *buy_steps(current)]
         for step in options:
-            if time.perf_counter() > deadline:
+            nodes += 1  # every option tried counts: a purchase also values every cell
+            if nodes >= max_nodes * 4 or time.perf_counter() > deadline:
                 return
             key = done | {str(step)}
             if key in seen:
@@ -182,48 +185,71 @@ def _has_modifier_marks(state: State) -> bool:
     return display.marks_left(BonusKind.PLUS_MINUS) > 0 or display.marks_left(BonusKind.RECOLOUR) > 0
 
 
-def _modifier_steps(state: State) -> list[Action]:
-    from game.actions import Adjust, Recolour
-
-    return [a for a in legal_actions(state) if isinstance(a, Adjust | Recolour)]
+def _modifier_steps(state: State, useful_only: bool = False) -> list[Action]:
+    """Plus/minus and recolour steps; `useful_only` keeps recolours to colours some open field
+    demands (any other colour can never help a write)."""
+    steps: list[Action] = [a for a in legal_actions(state) if isinstance(a, Adjust | Recolour)]
+    if not useful_only:
+        return steps
+    wanted = {
+        f.colour
+        for p in state.display(state.decider).cards
+        if not p.completed
+        for f, v in zip(p.card.task.fields, p.filled, strict=True)
+        if v is None and f.colour is not None
+    }
+    return [a for a in steps if not isinstance(a, Recolour) or a.colour in wanted]
 
 
 def best_write(state: State, ev: Evaluator, modifiers: bool, deadline: float) -> Plan:
     """The single-field write (perhaps after one bonus mark) that raises the display's value most.
 
     An empty plan means writing nothing is best. The plan's value is the display's value after it.
+    Candidates are valued on the display they lead to, built directly (the engine's `apply` also
+    moves the turn on, which costs more than the valuation); `legal_writes` guarantees legality.
     """
     me = state.decider
     best = Plan(ev.value(state, me))
-    candidates: list[tuple[list[Action], State]] = []
     starts: list[tuple[list[Action], State]] = [([], state)]
     if modifiers and _has_modifier_marks(state):
-        for step in _modifier_steps(state):
+        for step in _modifier_steps(state, useful_only=True):
             changed = _try(state, step)
             if changed is not None:
                 starts.append(([step], changed))
+    candidates: list[tuple[list[Action], Display]] = []
     for before, start in starts:
         if time.perf_counter() > deadline and before:
-            break
+            break  # emergency only: far above any budget
+        display = start.display(me)
+        if _spends_extra_die(start):
+            display = display.spend_marks(BonusKind.EXTRA_DIE, 1)
         for write in legal_writes(start, usable_dice(start)):
-            after = _try(start, write)
-            if after is not None:
-                candidates.append(([*before, write], after))
-    prefetch(_written_fill(after, steps[-1]) for steps, after in candidates)
-    for steps, after in candidates:
-        value = ev.value(after, me)
+            placed = display.find(write.card)
+            assert placed is not None
+            written = placed.with_value(write.field, start.value(write.die))
+            candidates.append(([*before, write], display.replace_card(written)))
+    prefetch(_fill_of(display, steps[-1]) for steps, display in candidates)
+    for steps, display in candidates:
+        value = ev.value(state, me, display)
         if value > best.value + 1e-9:
             best = Plan(value, steps)
     return best
 
 
-def _written_fill(state: State, write: Action) -> tuple[Task, tuple[int | None, ...]]:
+def _spends_extra_die(state: State) -> bool:
+    """Whether the next passive write needs an extra-die mark (the free writes are used up)."""
+    if state.phase == Phase.PASSIVE:
+        return state.writes >= 1
+    if state.phase == Phase.SOLO_PASSIVE:
+        return state.writes >= solo_writes_allowed(state)
+    return False
+
+
+def _fill_of(display: Display, write: Action) -> tuple[Task, tuple[int | None, ...]]:
     assert isinstance(write, Write)
-    for seat in state.seats:
-        placed = seat.display.find(write.card)
-        if placed is not None:
-            return placed.card.task, placed.filled
-    raise AssertionError(f"card {write.card} is in no display")
+    placed = display.find(write.card)
+    assert placed is not None
+    return placed.card.task, placed.filled
 
 
 def chance_writes(state: State, ev: Evaluator, deadline: float) -> Plan:

@@ -23,6 +23,12 @@ CONTINUE = "continue"  # factory(app, save path) -> the saved game, resumed
 
 _factories: dict[str, SceneFactory] = {}
 
+# What runs after a game's final score, by the game's mode (session.context["mode"]): the table
+# looks it up when it opens a game without being told (Continue), so a resumed solo or campaign
+# game is booked by the solo screens like one never left. The solo package fills it on import.
+AfterGameHook = Callable[["App", Any], None]  # (app, GameSession)
+_after_game: dict[str, AfterGameHook] = {}
+
 
 def register(key: str, factory: SceneFactory) -> None:
     _factories[key] = factory
@@ -38,3 +44,12 @@ def factory(key: str) -> SceneFactory | None:
 
 def available(key: str) -> bool:
     return key in _factories
+
+
+def register_after_game(mode: str, hook: AfterGameHook) -> None:
+    _after_game[mode] = hook
+
+
+def after_game_for(mode: object) -> AfterGameHook | None:
+    """The hook for a game of `mode` (any value from a save), or None: the table's own ending."""
+    return _after_game.get(mode) if isinstance(mode, str) else None

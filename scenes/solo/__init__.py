@@ -4,7 +4,6 @@ makes Continue hand a resumed solo or campaign game back to the solo screens whe
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scenes import registry
@@ -20,32 +19,12 @@ def _open_solo_card(app: App, _unused: Any) -> Scene:
     return SoloCardScene(app)
 
 
-def _continue_solo_aware(table_continue: registry.SceneFactory) -> registry.SceneFactory:
-    """Continue as the table provides it, except that a saved solo or campaign game, once over,
-    is booked by the solo screens (ticks, best score, campaign points) like a game never left."""
+def _after_game(app: App, session: Any) -> None:
+    from scenes.solo import play
 
-    def resume(app: App, path: Path | None) -> Scene:
-        from game.serialize import SaveError
-        from scenes.session import GameSession
-        from scenes.solo import play
-        from scenes.userdata import save_path
-
-        target = path or save_path()
-        try:
-            session = GameSession.resume(target)
-        except SaveError:
-            return table_continue(app, path)  # the table reports and sets the file aside
-        if session.state.config.players != 1 or play.mode_of(session) == "watch":
-            return table_continue(app, path)
-        from scenes.table import scene_for
-
-        scene: Scene = scene_for(app, session, play.after_game)
-        return scene
-
-    return resume
+    play.after_game(app, session)
 
 
 registry.register(registry.SOLO, _open_solo_card)
-_table_continue = registry.factory(registry.CONTINUE)
-if _table_continue is not None:
-    registry.register(registry.CONTINUE, _continue_solo_aware(_table_continue))
+for _mode in ("solo", "campaign", "watch"):  # the table's Continue hands these games back here
+    registry.register_after_game(_mode, _after_game)

@@ -57,8 +57,14 @@ def open_table(
     app: App, session: GameSession, after_game: AfterGame | None = None, how: str = "replace"
 ) -> None:
     """Show `session` at its current stage; `after_game(app, session)` runs from the scoring
-    scene's Continue button (the solo and campaign screens use it)."""
-    app.go(scene_for(app, session, after_game), how)
+    scene's Continue button (the solo and campaign screens use it); without one, the hook
+    registered for the game's mode (registry.after_game_for), if any."""
+    app.go(scene_for(app, session, after_game or after_game_of(session)), how)
+
+
+def after_game_of(session: GameSession) -> AfterGame | None:
+    """What a game of this mode (session.context["mode"]: solo, campaign, watch) does at its end."""
+    return registry.after_game_for(session.context.get("mode"))
 
 
 def new_game_scene(app: App, config: GameConfig) -> Scene:
@@ -78,7 +84,7 @@ def continue_scene(app: App, path: Path | None) -> Scene:
         aside = set_aside(path) if path.exists() else path
         app.notice = t("table.save_unreadable", file=aside.name, reason=str(error))
         return TitleScene(app)
-    return scene_for(app, session)
+    return scene_for(app, session, after_game_of(session))
 
 
 registry.register(registry.TABLE, new_game_scene)

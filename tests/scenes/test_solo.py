@@ -322,3 +322,25 @@ def test_history_keeps_dates_levels_scores_and_modes(data_dir: Path) -> None:
     record = GameRecord("2025-01-01T10:00:00", 2, 88, True, "campaign")
     save_progress(Progress(history=(record,)), data_dir / "progress.json")
     assert load_progress(data_dir / "progress.json").progress.history == (record,)
+
+
+def test_continue_hands_solo_campaign_and_watch_games_back_to_the_solo_screens(app: App) -> None:
+    from scenes import registry
+    from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
+    from scenes.userdata import save_path
+
+    resume = registry.factory(registry.CONTINUE)
+    assert resume is not None
+    for mode in ("solo", "campaign", "watch"):
+        GameSession.start(
+            GameConfig((SeatConfig("Me", SeatKind.HUMAN),)),
+            seed=3,
+            solo_level=2,
+            save_path=save_path(),
+            context={"mode": mode},
+        )
+        scene = resume(app, None)
+        assert getattr(scene, "after_game", None) is registry.after_game_for(mode) is not None
+    two = GameConfig((SeatConfig("A", SeatKind.HUMAN), SeatConfig("B", SeatKind.HUMAN)))
+    GameSession.start(two, seed=3, save_path=save_path())
+    assert getattr(resume(app, None), "after_game", "missing") is None  # the table's own ending

@@ -99,11 +99,13 @@ def record_game(
     bot: str | None = None,
     date: str | None = None,
     game_id: str | None = None,
+    given_up: bool = False,
 ) -> GameResult:
-    """Book a finished game. Watched games go into the history only (the bot earned nothing)."""
+    """Book a finished game. Watched games go into the history only (the bot earned nothing).
+    A game `given_up` (resigned) is lost whatever its score so far."""
     if mode not in MODES:
         raise ValueError(f"unknown solo mode {mode!r}")
-    won = level_won(level, score)
+    won = level_won(level, score) and not given_up
     record = GameRecord(date or now_text(), level, score, won, mode, bot, game_id)
     history = (*progress.history, record)[-HISTORY_LIMIT:]
     previous = progress.best.get(level)

@@ -9,6 +9,7 @@ imports the optional scene modules that exist).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -23,11 +24,21 @@ CONTINUE = "continue"  # factory(app, save path) -> the saved game, resumed
 
 _factories: dict[str, SceneFactory] = {}
 
-# What runs after a game's final score, by the game's mode (session.context["mode"]): the table
-# looks it up when it opens a game without being told (Continue), so a resumed solo or campaign
-# game is booked by the solo screens like one never left. The solo package fills it on import.
+# What a game's mode (session.context["mode"]) changes at the table: what runs after its final
+# score, what Resign does, whether Restart is offered. The table looks these up itself (also on
+# Continue), so a resumed solo or campaign game ends like one never left. The solo package
+# fills them on import.
 AfterGameHook = Callable[["App", Any], None]  # (app, GameSession)
-_after_game: dict[str, AfterGameHook] = {}
+
+
+@dataclass(frozen=True)
+class ModeHooks:
+    after_game: AfterGameHook | None = None  # None: the table's own Play again / Title
+    resign: AfterGameHook | None = None  # None: the save is archived and the title shown
+    can_restart: bool = True  # False: Pause offers no Restart (a campaign level is not redone)
+
+
+_modes: dict[str, ModeHooks] = {}
 
 
 def register(key: str, factory: SceneFactory) -> None:
@@ -46,10 +57,14 @@ def available(key: str) -> bool:
     return key in _factories
 
 
-def register_after_game(mode: str, hook: AfterGameHook) -> None:
-    _after_game[mode] = hook
+def register_mode(mode: str, hooks: ModeHooks) -> None:
+    _modes[mode] = hooks
+
+
+def mode_hooks(mode: object) -> ModeHooks:
+    """The hooks for a game of `mode` (any value from a save); plain table behaviour if unknown."""
+    return _modes.get(mode, ModeHooks()) if isinstance(mode, str) else ModeHooks()
 
 
 def after_game_for(mode: object) -> AfterGameHook | None:
-    """The hook for a game of `mode` (any value from a save), or None: the table's own ending."""
-    return _after_game.get(mode) if isinstance(mode, str) else None
+    return mode_hooks(mode).after_game

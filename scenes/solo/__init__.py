@@ -1,6 +1,7 @@
 """Solo play: the solo card (levels, ticks, best scores), the end of a solo game, the campaign, and
 watching a bot play. Importing the package registers the solo card as the title's Solo screen, and
-makes Continue hand a resumed solo or campaign game back to the solo screens when it ends."""
+makes the table hand solo, campaign and watch games back to the solo screens when they end (also
+after Continue); a campaign game cannot be restarted, and resigning it books it as lost."""
 
 from __future__ import annotations
 
@@ -25,6 +26,15 @@ def _after_game(app: App, session: Any) -> None:
     play.after_game(app, session)
 
 
+def _resign_campaign(app: App, session: Any) -> None:
+    from scenes.solo import play
+
+    play.resign_campaign_game(app, session)
+
+
 registry.register(registry.SOLO, _open_solo_card)
-for _mode in ("solo", "campaign", "watch"):  # the table's Continue hands these games back here
-    registry.register_after_game(_mode, _after_game)
+# the table's Continue hands these games back here; a campaign level is neither restarted (a bad
+# deal would be redone) nor resigned without being booked as played and lost
+registry.register_mode("solo", registry.ModeHooks(_after_game))
+registry.register_mode("watch", registry.ModeHooks(_after_game))
+registry.register_mode("campaign", registry.ModeHooks(_after_game, _resign_campaign, can_restart=False))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from game.engine import Outcome, result
+from game.engine import Outcome, current_scores, result
 from game.serialize import SaveError
 from game.solo import CampaignStep, level_info, shortfall_payable
 from game.state import State
@@ -142,18 +142,49 @@ def book(app: App, session: GameSession) -> GameSummary:
         booked = progress_module.GameResult(store.progress, already, False, False, None)
         return GameSummary(state, outcome, level, score, mode, bot_level, booked, None, False)
     booked = progress_module.record_game(store.progress, level, score, mode, bot_level, game_id=game_id)
-    progress = booked.progress
-    step: CampaignStep | None = None
-    pending = False
-    campaign = progress.campaign
-    if mode == "campaign" and campaign is not None and not campaign.over and campaign.level == level:
-        if shortfall_payable(campaign, score):
-            progress = progress_module.hold_for_decision(progress, score)
-            pending = True
-        else:
-            progress, step = progress_module.book_campaign_game(progress, score)
+    progress, step, pending = booked.progress, None, False
+    if mode == "campaign":
+        progress, step, pending = _book_campaign(progress, level, score)
     store.update(progress)
     return GameSummary(state, outcome, level, score, mode, bot_level, booked, step, pending)
+
+
+def _book_campaign(
+    progress: progress_module.Progress, level: int, score: int
+) -> tuple[progress_module.Progress, CampaignStep | None, bool]:
+    """A campaign game's score into the running campaign: (progress, step, pending), where
+    pending means a payable shortfall waits for the player's decision (step None then)."""
+    campaign = progress.campaign
+    if campaign is None or campaign.over or campaign.level != level:
+        return progress, None, False
+    if shortfall_payable(campaign, score):
+        return progress_module.hold_for_decision(progress, score), None, True
+    progress, step = progress_module.book_campaign_game(progress, score)
+    return progress, step, False
+
+
+def resign_campaign_game(app: App, session: GameSession) -> None:
+    """Resign in a campaign: the level counts as played and lost with the score it has now (as the
+    campaign's rules book a missed target: pay the shortfall or the campaign ends), never as a
+    game that did not happen; then the campaign screen shows what it did."""
+    state = session.state
+    level = state.config.solo_level or 1
+    score = current_scores(state)[0].total
+    store = progress_module.store(app)
+    game_id = f"{session.match.setup.seed}:{len(session.match.actions)}"
+    step: CampaignStep | None = None
+    if not any(game.game_id == game_id for game in store.progress.history):
+        booked = progress_module.record_game(
+            store.progress, level, score, "campaign", game_id=game_id, given_up=True
+        )
+        # a given-up level misses its target even if the score so far had reached it
+        missed = min(score, level_info(level).target - 1)
+        progress, step, _pending = _book_campaign(booked.progress, level, missed)
+        store.update(progress)
+    session.archive()
+    from scenes.solo.campaign import CampaignScene
+
+    app.go(CampaignScene(app, step), "replace")
 
 
 def after_game(app: App, session: GameSession) -> None:

@@ -10,7 +10,7 @@ import pygame
 
 from game.cards import Card
 from game.state import Phase
-from scenes import fonts, theme
+from scenes import fonts, registry, theme
 from scenes.gameconfig import GameConfig
 from scenes.intents import Action, Intent
 from scenes.pause import PauseHooks, PauseScene
@@ -76,7 +76,13 @@ class TableBase(Scene):
     # -- pause -----------------------------------------------------------------------------------
     def open_pause(self) -> None:
         self.app.play("click")
-        self.app.stack.push(PauseScene(self.app, PauseHooks(self.save_and_quit, self.restart, self.resign)))
+        restart = self.restart if self.mode.can_restart else None
+        self.app.stack.push(PauseScene(self.app, PauseHooks(self.save_and_quit, restart, self.resign)))
+
+    @property
+    def mode(self) -> registry.ModeHooks:
+        """What the game's mode (solo, campaign, watch, or a plain game) changes here."""
+        return registry.mode_hooks(self.session.context.get("mode"))
 
     def save_and_quit(self) -> None:
         from scenes.title import TitleScene
@@ -87,6 +93,8 @@ class TableBase(Scene):
     def restart(self) -> None:
         from scenes.table import open_table
 
+        if not self.mode.can_restart:  # a campaign level is played once
+            return
         old = self.session
         config = GameConfig(old.seats, old.state.config.start_player)
         session = GameSession.start(
@@ -97,6 +105,9 @@ class TableBase(Scene):
     def resign(self) -> None:
         from scenes.title import TitleScene
 
+        if self.mode.resign is not None:  # e.g. a campaign game is booked as played and lost
+            self.mode.resign(self.app, self.session)
+            return
         self.session.archive()
         self.app.go(TitleScene(self.app), "reset")
 

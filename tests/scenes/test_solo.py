@@ -344,3 +344,40 @@ def test_continue_hands_solo_campaign_and_watch_games_back_to_the_solo_screens(a
     two = GameConfig((SeatConfig("A", SeatKind.HUMAN), SeatConfig("B", SeatKind.HUMAN)))
     GameSession.start(two, seed=3, save_path=save_path())
     assert getattr(resume(app, None), "after_game", "missing") is None  # the table's own ending
+
+
+def _pause_of_table(app: App) -> Any:
+    from scenes.pause import PauseScene
+
+    press(app, pygame.K_ESCAPE)
+    pause = top(app)
+    assert isinstance(pause, PauseScene)
+    return pause
+
+
+def test_a_campaign_game_offers_no_restart_and_a_resign_is_booked_as_lost(data_dir: Path) -> None:
+    save_progress(campaign_progress(1, 0), data_dir / "progress.json")
+    app = App(data_dir=data_dir)
+    settle(app)
+    session = play.play_campaign_level(app, seed=5)
+    settle(app)
+    pause = _pause_of_table(app)
+    assert "restart" not in pause.buttons and "resign" in pause.buttons
+    click(app, pause.buttons["resign"].rect.center)
+    settle(app)
+    campaign = top(app)
+    assert isinstance(campaign, CampaignScene)
+    stored = load_progress(data_dir / "progress.json").progress
+    (game,) = stored.history
+    assert (game.level, game.mode, game.won) == (1, "campaign", False)
+    assert stored.campaign is not None and stored.campaign.over  # level 1's shortfall cannot be paid
+    assert not (data_dir / "save.json").exists() and session.over is False
+    assert campaign._situation() == "over"
+
+
+def test_a_solo_game_may_be_restarted(data_dir: Path) -> None:
+    app = App(data_dir=data_dir)
+    settle(app)
+    play.start_level(app, 1, seed=5)
+    settle(app)
+    assert "restart" in _pause_of_table(app).buttons

@@ -32,6 +32,7 @@ class Action(Enum):
     POINTER_UP = auto()
     TEXT = auto()  # typed characters (names)
     ERASE = auto()  # Backspace
+    UNDO = auto()  # Ctrl+Z (Cmd+Z on a Mac): take back the last step
     TOGGLE_FULLSCREEN = auto()  # F11
     QUIT = auto()  # the window's close button
 
@@ -170,6 +171,8 @@ class IntentMapper:
             return [Intent(Action.CONFIRM)]
         if event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT:
             return [Intent(Action.TOGGLE_FULLSCREEN)]
+        if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_GUI):
+            return [Intent(Action.UNDO)]
         action = _KEYS.get(event.key)
         return [Intent(action)] if action else []
 

@@ -175,7 +175,7 @@ class DealScene(TableBase):
             return
         if not self.session.human_to_decide:
             return
-        if intent.action == Key.ERASE:
+        if intent.action in (Key.ERASE, Key.UNDO):  # Backspace or Ctrl+Z
             self.undo()
             return
         phase = self.session.state.phase

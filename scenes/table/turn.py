@@ -251,7 +251,7 @@ class TurnScene(TableBase):
             if intent.action == Key.POINTER_MOVE:
                 self._hover(intent.pos)
             return
-        if intent.action == Key.ERASE:
+        if intent.action in (Key.ERASE, Key.UNDO):  # Backspace or Ctrl+Z
             self.undo()
             return
         if intent.action in (Key.PAGE_NEXT, Key.PAGE_PREVIOUS):

@@ -26,6 +26,8 @@ def key(code: int, mod: int = 0) -> pygame.event.Event:
         (key(pygame.K_TAB), Action.NEXT),
         (key(pygame.K_TAB, pygame.KMOD_LSHIFT), Action.PREVIOUS),
         (key(pygame.K_F11), Action.TOGGLE_FULLSCREEN),
+        (key(pygame.K_z, pygame.KMOD_LCTRL), Action.UNDO),
+        (key(pygame.K_z, pygame.KMOD_LGUI), Action.UNDO),
         (
             pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_A, instance_id=0),
             Action.CONFIRM,

@@ -100,3 +100,18 @@ def test_unreadable_save_is_set_aside_and_the_player_told(app: App, data_dir: Pa
     assert fresh.notice and "save.json.broken-" in fresh.notice
     assert not save_path().exists()
     assert list(data_dir.glob("save.json.broken-*"))
+
+
+def test_ctrl_z_takes_back_the_humans_last_step(app: App) -> None:
+    app.change_settings(animation_speed="instant")
+    session = GameSession.start(CONFIG, seed=7, save_path=save_path())
+    open_table(app, session)
+    step(app, 3)
+    _play(app, 20000, lambda scene: isinstance(scene, TurnScene) and session.can_undo)
+    assert session.can_undo, "no undoable step came up"
+    count, decider = len(session.match.actions), session.state.decider
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+    )
+    step(app, 2)
+    assert len(session.match.actions) == count - 1 and session.state.decider == decider

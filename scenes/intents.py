@@ -33,6 +33,7 @@ class Action(Enum):
     TEXT = auto()  # typed characters (names)
     ERASE = auto()  # Backspace
     UNDO = auto()  # Ctrl+Z (Cmd+Z on a Mac): take back the last step
+    SPEED = auto()  # S: the next animation speed (1x, 2x, instant), e.g. while watching a bot
     TOGGLE_FULLSCREEN = auto()  # F11
     QUIT = auto()  # the window's close button
 
@@ -173,6 +174,9 @@ class IntentMapper:
             return [Intent(Action.TOGGLE_FULLSCREEN)]
         if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_GUI):
             return [Intent(Action.UNDO)]
+        plain = not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_GUI)
+        if event.key == pygame.K_s and plain and not self.text_entry:
+            return [Intent(Action.SPEED)]
         action = _KEYS.get(event.key)
         return [Intent(action)] if action else []
 

@@ -12,8 +12,10 @@ from game.cards import Card
 from game.state import Phase
 from scenes import fonts, registry, theme
 from scenes.gameconfig import GameConfig
+from scenes.i18n import t
 from scenes.intents import Action, Intent
 from scenes.pause import PauseHooks, PauseScene
+from scenes.preferences import ANIMATION_SPEEDS
 from scenes.render.cards import ZOOMED, render_card
 from scenes.render.shapes import rounded_panel
 from scenes.session import GameSession
@@ -27,6 +29,7 @@ SETUP_PHASES = frozenset({Phase.SETUP_RETURN, Phase.SETUP_PLACE})
 BOT_PACE = 0.7  # seconds a bot's move stays on screen before the next one (at 1x)
 NOTICE_SECONDS = 4.0
 ZOOM_DWELL = 0.35  # hover this long over a card to see it large
+SPEED_WIDTH = 250  # the speed pill at the header's right end
 
 
 class TableBase(Scene):
@@ -165,11 +168,45 @@ class TableBase(Scene):
         surface.blit(label, label.get_rect(center=box.center))
 
     def handle_common(self, intent: Intent) -> bool:
-        """Escape / Start open the pause menu."""
+        """Escape / Start open the pause menu; S or a click on the speed pill changes the speed
+        (also while bots play, when other clicks only skip the animation)."""
         if intent.action in (Action.BACK, Action.MENU):
             self.open_pause()
             return True
-        return False
+        rect = self.speed_rect()
+        on_pill = rect is not None and intent.pos is not None and rect.collidepoint(intent.pos)
+        if intent.action == Action.SPEED or (on_pill and intent.action == Action.POINTER_UP):
+            self.cycle_speed()
+            return True
+        # the press belongs to the pill, not to the table below it
+        return on_pill and intent.action == Action.POINTER_DOWN
+
+    # -- animation speed ---------------------------------------------------------------------------
+    def speed_rect(self) -> pygame.Rect | None:
+        """Where the speed pill sits (the scene's header), or None where there is none."""
+        return None
+
+    def cycle_speed(self) -> None:
+        """1x -> 2x -> instant -> 1x, saved to the settings like the Settings screen does."""
+        speeds = ANIMATION_SPEEDS
+        current = self.app.settings.animation_speed
+        following = speeds[(speeds.index(current) + 1) % len(speeds)] if current in speeds else speeds[0]
+        self.app.play("click")
+        self.app.change_settings(animation_speed=following)
+        if following == "instant":
+            self.skip()
+        self.app.request_draw()
+
+    def draw_speed(self, surface: pygame.Surface) -> None:
+        rect = self.speed_rect()
+        if rect is None:
+            return
+        speed = t(f"settings.speed.{self.app.settings.animation_speed}")
+        text = t("table.speed", speed=speed)
+        pygame.draw.rect(surface, (18, 54, 47), rect, border_radius=rect.height // 2)
+        pygame.draw.rect(surface, theme.FOCUS, rect, 2, border_radius=rect.height // 2)
+        label = fonts.text(text, fonts.fit_size(text, 17, rect.width - 20, "bold"), theme.CREAM, "bold")
+        surface.blit(label, label.get_rect(center=rect.center))
 
     @property
     def animating(self) -> bool:

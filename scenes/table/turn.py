@@ -23,7 +23,7 @@ from scenes.render.cards import render_card
 from scenes.render.dice import ROLL_SECONDS
 from scenes.render.shapes import felt_backdrop, rounded_panel
 from scenes.table import turn_controls
-from scenes.table.base import BOT_PACE, AfterGame, TableBase
+from scenes.table.base import BOT_PACE, SPEED_WIDTH, AfterGame, TableBase
 from scenes.table.choices import Choices
 from scenes.table.dice_tray import DiceTray
 from scenes.table.display_view import DisplayView
@@ -324,7 +324,12 @@ class TurnScene(TableBase):
                 self.layout["display"].x, self.layout["display"].bottom - 60, self.layout["display"].width, 50
             ),
         )
+        self.draw_speed(surface)
         self.draw_zoom(surface)
+
+    def speed_rect(self) -> pygame.Rect:
+        header = self.layout["header"]
+        return pygame.Rect(header.right - SPEED_WIDTH, header.y + 4, SPEED_WIDTH, header.height - 8)
 
     def _compose(self, like: pygame.Surface) -> pygame.Surface:
         still = pygame.Surface(like.get_size()).convert(like) if pygame.display.get_init() else like.copy()
@@ -378,5 +383,6 @@ class TurnScene(TableBase):
             if state.rolls:
                 parts.append(t("table.header.rolls_left", count=max(0, 3 - state.rolls)))
         text = "   ·   ".join(parts)
-        label = fonts.text(text, fonts.fit_size(text, 22, area.width - 40, "bold"), theme.CREAM, "bold")
+        room = area.width - SPEED_WIDTH - 24  # the speed pill sits at the right end
+        label = fonts.text(text, fonts.fit_size(text, 22, room, "bold"), theme.CREAM, "bold")
         surface.blit(label, label.get_rect(midleft=(area.x + 4, area.centery)))

@@ -115,3 +115,23 @@ def test_ctrl_z_takes_back_the_humans_last_step(app: App) -> None:
     )
     step(app, 2)
     assert len(session.match.actions) == count - 1 and session.state.decider == decider
+
+
+def test_s_and_the_speed_pill_cycle_the_animation_speed_while_bots_play(app: App) -> None:
+    bots = GameConfig((SeatConfig("Ada", SeatKind.BOT, "easy"), SeatConfig("Bo", SeatKind.BOT, "easy")))
+    open_table(app, GameSession.start(bots, seed=2))
+    step(app, 40)
+    scene = top(app)
+    assert isinstance(scene, (DealScene, TurnScene))
+    speeds = []
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
+        step(app, 2)
+        speeds.append(app.settings.animation_speed)
+    assert speeds == ["2x", "instant", "1x"]
+    while not isinstance(top(app), TurnScene):
+        step(app)
+    turn = top(app)
+    assert isinstance(turn, TurnScene)
+    click(app, turn.speed_rect().center)
+    assert app.settings.animation_speed == "2x"

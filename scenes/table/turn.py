@@ -31,6 +31,7 @@ from scenes.table.effects import Effects
 from scenes.table.log_view import LogView, Record
 from scenes.table.market_view import MarketView
 from scenes.table.panels import OtherPanels
+from scenes.table.round_counter import RoundCounterView
 from scenes.table.spots import Spot
 from scenes.widgets import FocusGroup
 
@@ -56,6 +57,7 @@ class TurnScene(TableBase):
         self.main = DisplayView(self.layout["display"], gap=8, max_width=150)
         self.log = LogView(self.layout["log"])
         self.panels = OtherPanels(self.layout["others"])
+        self.counter = RoundCounterView(self.layout["others"])
         self.effects = Effects(self.tweens)
         self.focus = FocusGroup(on_activate=lambda: app.play("click"))
         self.controls = turn_controls.Controls(self)
@@ -289,6 +291,9 @@ class TurnScene(TableBase):
             card = state.market_card(*slot)
             if card is not None:
                 return state.card(card), (), self.market.slot_rect(*slot)
+        if state.config.solo:
+            removed = self.counter.card_at(state, pos)
+            return None if removed is None else (removed[0], (), removed[1])
         found = self.panels.card_at(state, pos)
         if found is not None:
             seat, placed = found
@@ -353,12 +358,22 @@ class TurnScene(TableBase):
             still, state.display(seat), glyphs, self.controls.card_glow(), self.controls.cell_glow()
         )
         self.controls.draw_still(still)
-        self.panels.draw(still, state, self.session, self.scores, SEAT_COLOURS, glyphs)
+        if state.config.solo:  # no other players: the round counter's pile takes their place
+            self.counter.draw(still, state, glyphs)
+        else:
+            self.panels.draw(still, state, self.session, self.scores, SEAT_COLOURS, glyphs)
         self.log.draw(still)
         return still
 
     def _draw_header(self, surface: pygame.Surface, state: State) -> None:
         area = self.layout["header"]
+        text = self.header_text(state)
+        room = area.width - SPEED_WIDTH - 24  # the speed pill sits at the right end
+        label = fonts.text(text, fonts.fit_size(text, 22, room, "bold"), theme.CREAM, "bold")
+        surface.blit(label, label.get_rect(midleft=(area.x + 4, area.centery)))
+
+    def header_text(self, state: State) -> str:
+        """The line at the top: level or round, whose turn, rolls left."""
         session = self.session
         parts = []
         if state.config.solo:
@@ -379,10 +394,11 @@ class TurnScene(TableBase):
             last = "" if state.last_round is None else t("table.header.last_round")
             parts.append(t("table.header.round", round=state.round + 1) + last)
         if state.phase not in (Phase.WILD, Phase.OVER):
-            parts.append(t("table.header.turn", name=session.name(state.active)))
-            if state.rolls:
-                parts.append(t("table.header.rolls_left", count=max(0, 3 - state.rolls)))
-        text = "   ·   ".join(parts)
-        room = area.width - SPEED_WIDTH - 24  # the speed pill sits at the right end
-        label = fonts.text(text, fonts.fit_size(text, 22, room, "bold"), theme.CREAM, "bold")
-        surface.blit(label, label.get_rect(midleft=(area.x + 4, area.centery)))
+            if not state.config.solo:  # one player: whose turn it is goes without saying
+                parts.append(t("table.header.turn", name=session.name(state.active)))
+            # the rolls are over once the solo passive move begins (it writes the last roll)
+            if state.rolls and state.phase != Phase.SOLO_PASSIVE:
+                left = max(0, 3 - state.rolls)
+                one = t("table.header.rolls_left_one")
+                parts.append(one if left == 1 else t("table.header.rolls_left", count=left))
+        return "   ·   ".join(parts)

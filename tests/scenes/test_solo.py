@@ -381,3 +381,31 @@ def test_a_solo_game_may_be_restarted(data_dir: Path) -> None:
     play.start_level(app, 1, seed=5)
     settle(app)
     assert "restart" in _pause_of_table(app).buttons
+
+
+def test_the_solo_passive_move_shows_the_round_counter_pile_and_no_rolls_left(app: App) -> None:
+    from game.state import Phase
+    from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
+    from scenes.table import open_table
+    from scenes.table.turn import TurnScene
+
+    recorded = json.loads(WON_GAME.read_text(encoding="utf-8"))
+    config = GameConfig((SeatConfig("Me", SeatKind.HUMAN),))
+    seed = recorded["setup"]["seed"]
+    session = GameSession.start(config, seed=seed, solo_level=1, context={"mode": "solo"})
+    for text in recorded["actions"]:
+        session.resolve_chance() if session.turn.kind == "chance" else session.play(parse(text))
+        state = session.state
+        if state.phase == Phase.SOLO_PASSIVE and session.turn.kind == "seat" and len(state.removed) >= 2:
+            break
+    open_table(app, session)
+    settle(app)
+    scene = top(app)
+    assert isinstance(scene, TurnScene)
+    state = session.state
+    # only the level line: no "rolls left" (the passive move writes the last roll), no "whose turn"
+    assert state.rolls and "   ·   " not in scene.header_text(state)
+    rects = scene.counter.card_rects(len(state.removed), state.solo_rounds())
+    assert len(rects) == len(state.removed) >= 2 and all(scene.layout["others"].contains(r) for r in rects)
+    found = scene.card_at(rects[-1].center)  # the newest card of the pile zooms like any other
+    assert found is not None and found[0] == state.card(state.removed[-1])

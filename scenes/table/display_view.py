@@ -20,10 +20,11 @@ GRID = 3
 
 
 class DisplayView:
-    def __init__(self, area: pygame.Rect, gap: int = 8, max_width: int = 150) -> None:
+    def __init__(self, area: pygame.Rect, gap: int = 8, max_width: int = 150, min_grid: int = GRID) -> None:
         self.area = area
         self.gap = gap
         self.max_width = max_width
+        self.min_grid = min_grid  # the smallest frame of cells; 1: fit the cards there are
         self.cells: dict[Pos, pygame.Rect] = {}
         self.size = (max_width, round(max_width * 1.4))
         self._key: tuple[frozenset[Pos], frozenset[Pos]] | None = None
@@ -40,13 +41,14 @@ class DisplayView:
         rows = [r for r, _ in positions]
         cols = [c for _, c in positions]
         r0, r1, c0, c1 = min(rows), max(rows), min(cols), max(cols)
-        while r1 - r0 + 1 < GRID:  # keep a 3x3 frame so a small display does not jump about
+        grid = self.min_grid
+        while r1 - r0 + 1 < grid:  # keep a 3x3 frame so a small display does not jump about
             r1 += 1
-            if r1 - r0 + 1 < GRID:
+            if r1 - r0 + 1 < grid:
                 r0 -= 1
-        while c1 - c0 + 1 < GRID:
+        while c1 - c0 + 1 < grid:
             c1 += 1
-            if c1 - c0 + 1 < GRID:
+            if c1 - c0 + 1 < grid:
                 c0 -= 1
         n_rows, n_cols = r1 - r0 + 1, c1 - c0 + 1
         width, height = fit_card(self.area, n_cols, n_rows, self.gap)

@@ -20,6 +20,8 @@ Pos = tuple[int, int]
 RGB = tuple[int, int, int]
 HEADER = 26
 GAP = 10
+MAX_HEIGHT = 330  # one or two other players get taller panels than three
+CARD_WIDTH = 104  # the largest card in a panel (legible values); small displays are centred
 
 
 class OtherPanels:
@@ -31,7 +33,7 @@ class OtherPanels:
     def arrange(self, state: State, seats: Sequence[int]) -> None:
         if list(self.rects) != list(seats):
             count = max(1, len(seats))
-            height = min(260, (self.area.height - GAP * (count - 1)) // count)
+            height = min(MAX_HEIGHT, (self.area.height - GAP * (count - 1)) // count)
             self.rects = {
                 seat: pygame.Rect(self.area.x, self.area.y + i * (height + GAP), self.area.width, height)
                 for i, seat in enumerate(seats)
@@ -40,7 +42,8 @@ class OtherPanels:
                 seat: DisplayView(
                     pygame.Rect(r.x + 6, r.y + HEADER + 4, r.width - 12, r.height - HEADER - 10),
                     gap=4,
-                    max_width=70,
+                    max_width=CARD_WIDTH,
+                    min_grid=1,  # fit the cards there are: a 3x3 frame made them 31-70 px wide
                 )
                 for seat, r in self.rects.items()
             }

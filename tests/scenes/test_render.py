@@ -123,3 +123,25 @@ def test_pips_and_glyphs_contrast_with_their_colour() -> None:
 
 def test_every_colour_has_its_own_glyph() -> None:
     assert len({colour.glyph for colour in COLOURS}) == len(COLOURS)
+
+
+def test_other_players_small_displays_are_legible_and_centred() -> None:
+    from game.display import Display
+    from scenes.table.panels import CARD_WIDTH, OtherPanels
+
+    cards = [card for card in standard_deck().cards if card.kind == CardKind.SCORING][:3]
+    row = Display()
+    for col, card in enumerate(cards):
+        row = row.place(card, (0, col))
+    panels = OtherPanels(pygame.Rect(1016, 56, 248, 656))
+
+    class _State:  # the panels only ask for each seat's display
+        def display(self, seat: int) -> Display:
+            return row
+
+    panels.arrange(_State(), [1, 2, 3])  # type: ignore[arg-type]
+    view = panels.views[1]
+    rects = [view.rect_of((0, col)) for col in range(3)]
+    assert all(60 <= rect.width <= CARD_WIDTH for rect in rects)  # was 40 px in a 3x3 frame
+    middle = rects[1].centerx
+    assert abs(middle - panels.rects[1].centerx) <= 2  # a small display sits in the middle

@@ -4,6 +4,7 @@ player keeps sit on the construction site; used dice are dimmed; bonus changes s
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 
 import pygame
@@ -18,6 +19,16 @@ from scenes.tween import Tweens
 RGB = tuple[int, int, int]
 TRAY_DIE = 62
 SITE_DIE = 44
+SLIDE_SECONDS = 0.22  # a kept die slides from the tray to the construction site
+
+
+@dataclass
+class Slide:
+    """A die on its way to the construction site: its centre and size, moved by the tweens."""
+
+    x: float
+    y: float
+    size: float
 
 
 class DiceTray:
@@ -27,6 +38,7 @@ class DiceTray:
         self.roll = DiceRoll(tray.inflate(-60, -36), size=TRAY_DIE, glyphs=glyphs)
         self.values: tuple[int, ...] = (0,) * len(COLOURS)
         self.kept: set[Colour] = set()
+        self.slides: dict[Colour, Slide] = {}  # kept dice still on their way to the site
 
     @property
     def rolling(self) -> bool:
@@ -39,6 +51,7 @@ class DiceTray:
         """Dice at rest: `kept` on the construction site, the others in the tray."""
         self.values = tuple(values)
         self.kept = set(kept)
+        self.slides = {c: slide for c, slide in self.slides.items() if c in self.kept}
         loose = self.in_tray()
         self.roll.show([self.values[c.slot] for c in loose], loose)
 
@@ -47,8 +60,9 @@ class DiceTray:
         self.kept = {c for c in COLOURS if c not in rolled}
         self.roll.roll([values[c.slot] for c in rolled], tweens, seed=seed, colours=rolled)
 
-    def toggle(self, colour: Colour) -> None:
-        """Move a die between the tray and the construction site (the others stay where they lie)."""
+    def toggle(self, colour: Colour, tweens: Tweens | None = None) -> None:
+        """Move a die between the tray and the construction site (the others stay where they lie);
+        with `tweens` a kept die slides there instead of jumping."""
         if colour in self.kept:
             self.kept.discard(colour)
             rests = {d.colour: d.rest for d in self.roll.dice}
@@ -57,8 +71,22 @@ class DiceTray:
                 if die.colour in rests:
                     die.rest = die.start = rests[die.colour]
         else:
+            start = self.die_rect(colour).center
             self.kept.add(colour)
             self.roll.dice = [d for d in self.roll.dice if d.colour != colour]
+            if tweens is not None:
+                self._slide(colour, start, tweens)
+
+    def _slide(self, colour: Colour, start: tuple[int, int], tweens: Tweens) -> None:
+        slide = Slide(float(start[0]), float(start[1]), float(TRAY_DIE))
+        self.slides[colour] = slide
+        end = self.site_rect(colour).center
+
+        def landed() -> None:
+            if self.slides.get(colour) is slide:
+                del self.slides[colour]
+
+        tweens.animate(slide, SLIDE_SECONDS, "out_cubic", landed, x=end[0], y=end[1], size=SITE_DIE)
 
     def site_rect(self, colour: Colour) -> pygame.Rect:
         kept = [c for c in COLOURS if c in self.kept]
@@ -104,7 +132,11 @@ class DiceTray:
         glyphs = self.roll.glyphs
         for colour in self.kept:
             value = shown.get(colour, self.values[colour.slot])
-            if value:
+            slide = self.slides.get(colour)
+            if value and slide is not None:
+                face = die_face(colour, value, round(slide.size), glyphs)
+                surface.blit(face, face.get_rect(center=(round(slide.x), round(slide.y))))
+            elif value:
                 surface.blit(die_face(colour, value, SITE_DIE, glyphs), self.site_rect(colour))
         if self.roll.rolling:
             return

@@ -359,7 +359,7 @@ class Controls:
         return t("table.hint.unkeep" if colour in self.scene.tray.kept else "table.hint.keep")
 
     def toggle(self, colour: Colour) -> None:
-        self.scene.tray.toggle(colour)
+        self.scene.tray.toggle(colour, self.scene.tweens)
         self.layout_widgets()
 
     def reroll(self) -> None:

@@ -135,3 +135,34 @@ def test_s_and_the_speed_pill_cycle_the_animation_speed_while_bots_play(app: App
     assert isinstance(turn, TurnScene)
     click(app, turn.speed_rect().center)
     assert app.settings.animation_speed == "2x"
+
+
+def test_a_kept_die_slides_to_the_construction_site(app: App) -> None:
+    app.change_settings(animation_speed="instant")
+    session = GameSession.start(CONFIG, seed=7, save_path=save_path())
+    open_table(app, session)
+    step(app, 3)
+
+    def can_keep(scene: object) -> bool:
+        state = session.state
+        return (
+            isinstance(scene, TurnScene)
+            and session.human_to_decide
+            and state.phase == Phase.ACTIVE
+            and 0 < state.rolls < 3
+            and bool(scene.tray.in_tray())
+            and not scene.paced
+        )
+
+    _play(app, 20000, can_keep)
+    scene = top(app)
+    assert isinstance(scene, TurnScene) and can_keep(scene)
+    app.change_settings(animation_speed="1x")
+    colour = scene.tray.in_tray()[0]
+    start = scene.tray.die_rect(colour).center
+    click(app, start)
+    assert colour in scene.tray.kept and colour in scene.tray.slides
+    slide = scene.tray.slides[colour]
+    assert (round(slide.x), round(slide.y)) != scene.tray.site_rect(colour).center  # on its way
+    step(app, 30)
+    assert colour not in scene.tray.slides  # landed on the construction site

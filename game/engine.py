@@ -146,18 +146,33 @@ def current_scores(state: State) -> tuple[SeatScore, ...]:
 
 
 def view(state: State, seat: int) -> State:
-    """The state as `seat` may see it: others' dealt cards, deck order and others' returned cards
-    are hidden (shown as '?'); a drawn card is hidden from everyone but its taker."""
-    seats = tuple(
-        s
-        if index == seat
-        else replace(s, hand=tuple(HIDDEN for _ in s.hand), pending=_visible_pending(state, index, seat))
-        for index, s in enumerate(state.seats)
+    """The state as `seat` may see it.
+
+    Others' dealt cards and a card another seat took as a chance show as '?'. Every card the
+    viewer cannot see (those, the cards slid under the decks, the unseen deck) is pooled, unordered,
+    in its deck's unseen cards: leaving a hidden card out of the pool would tell where it is. The
+    pooled decks may therefore look longer than they are while other seats hold dealt cards.
+    """
+    hidden: dict[Row, list[str]] = {Row.SCORING: [], Row.BONUS: []}
+    seats = []
+    for index, other in enumerate(state.seats):
+        if index == seat:
+            seats.append(other)
+            continue
+        pending = _visible_pending(state, index, seat)
+        covered = [*other.hand, *([other.pending] if pending == HIDDEN and other.pending else [])]
+        for card_id in covered:
+            hidden[_row_of(state, card_id)].append(card_id)
+        seats.append(replace(other, hand=tuple(HIDDEN for _ in other.hand), pending=pending))
+    scoring, bonus = (
+        Pile(tuple(sorted((*pile.unseen, *pile.bottom, *hidden[row]))))
+        for pile, row in zip(state.piles, (Row.SCORING, Row.BONUS), strict=True)
     )
-    piles = tuple(
-        Pile(tuple(sorted(p.unseen)), tuple(HIDDEN for _ in p.bottom), ordered=False) for p in state.piles
-    )
-    return state.evolve(seats=seats, piles=(piles[0], piles[1]))
+    return state.evolve(seats=tuple(seats), piles=(scoring, bonus))
+
+
+def _row_of(state: State, card_id: str) -> Row:
+    return Row.SCORING if state.card(card_id).kind == CardKind.SCORING else Row.BONUS
 
 
 def _visible_pending(state: State, owner: int, viewer: int) -> str | None:

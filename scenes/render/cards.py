@@ -11,10 +11,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import pygame
 
-from game.cards import BONUS_USES, BonusKind, Card, CardKind, Field, Relation
+from game.cards import BONUS_USES, BonusKind, Card, CardKind, Field, Relation, Task
 from game.colours import COLOURS
 from scenes import fonts, theme
 from scenes.i18n import current_language, t
@@ -39,6 +40,40 @@ class CardMarks:
     values: tuple[int | None, ...] = ()
     used: int = 0
     completed: bool = False
+
+
+@dataclass(frozen=True)
+class TaskLayout:
+    """Where a task's fields sit on the 300x420 design card: one row of up to 5 fields, else two
+    rows, centred in the upper half. The painter and the table's click targets both use it."""
+
+    rows: tuple[tuple[int, ...], ...]
+    spots: tuple[tuple[float, float, float], ...]  # (x, y, size) of each field, design units
+    gap: float
+    row_gap: float
+    sum_height: float
+    bottom: float  # y below the last row, where the sum target's pill goes
+
+
+@cache
+def task_layout(task: Task) -> TaskLayout:
+    count = len(task.fields)
+    half = (count + 1) // 2
+    rows = (tuple(range(count)),) if count <= 5 else (tuple(range(half)), tuple(range(half, count)))
+    widest = max(len(row) for row in rows)
+    gap, row_gap = 17.0, 16.0
+    size = min(60.0, (272 - (widest - 1) * gap) / widest)
+    sum_height = 46.0 if task.sum_at_least else 0.0
+    total = len(rows) * size + (len(rows) - 1) * row_gap + sum_height
+    y = 60 + (200 - total) / 2  # the task sits in the middle of the upper half
+    spots: list[tuple[float, float, float]] = [(0.0, 0.0, 0.0)] * count
+    for row in rows:
+        x = 150 - (len(row) * size + (len(row) - 1) * gap) / 2
+        for index in row:
+            spots[index] = (x, y, size)
+            x += size + gap
+        y += size + row_gap
+    return TaskLayout(rows, tuple(spots), gap, row_gap, sum_height, y)
 
 
 def render_card(
@@ -215,34 +250,25 @@ class _CardPainter:
 
     def _task(self) -> None:
         task = self.card.task
-        count = len(task.fields)
-        rows = [range(count)] if count <= 5 else [range((count + 1) // 2), range((count + 1) // 2, count)]
-        widest = max(len(row) for row in rows)
-        gap = 17.0
-        field_size = min(60.0, (272 - (widest - 1) * gap) / widest)
-        row_gap = 16.0
-        sum_height = 46.0 if task.sum_at_least else 0.0
-        total = len(rows) * field_size + (len(rows) - 1) * row_gap + sum_height
-        top = 60 + (200 - total) / 2  # the task sits in the middle of the upper half
-        y = top
-        for row_index, row in enumerate(rows):
-            width = len(row) * field_size + (len(row) - 1) * gap
-            x = 150 - width / 2
+        layout = task_layout(task)
+        for row_index, row in enumerate(layout.rows):
             for position, index in enumerate(row):
-                self._field(index, self.rect(x, y, field_size, field_size))
+                x, y, size = layout.spots[index]
+                self._field(index, self.rect(x, y, size, size))
                 if position < len(row) - 1:
                     self._relation(
                         task.relations[index],
-                        (x + field_size + gap / 2) * self.s,
-                        (y + field_size / 2) * self.s,
+                        (x + size + layout.gap / 2) * self.s,
+                        (y + size / 2) * self.s,
                     )
-                x += field_size + gap
-            if row_index == 0 and len(rows) == 2:
+            if row_index == 0 and len(layout.rows) == 2:
                 # the sign that joins the two rows sits at the end of the first row
                 relation = task.relations[row[-1]]
                 if relation != Relation.NONE:  # a "," needs no sign across the break
-                    self._relation(relation, (x - gap / 2) * self.s, (y + field_size / 2) * self.s)
-            y += field_size + row_gap
+                    x, y, size = layout.spots[row[-1]]
+                    self._relation(relation, (x + size + layout.gap / 2) * self.s, (y + size / 2) * self.s)
+        y = layout.bottom
+        row_gap, sum_height = layout.row_gap, layout.sum_height
         if task.sum_at_least:
             text = t("card.sum_at_least", target=task.sum_at_least)
             label = fonts.text(text, self.px(22), theme.INK, "black")

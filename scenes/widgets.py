@@ -47,7 +47,21 @@ class Widget:
         raise NotImplementedError
 
 
-class Button(Widget):
+class Pressable(Widget):
+    """A control that does one thing when pressed (buttons, and the table's spots)."""
+
+    def __init__(self, rect: pygame.Rect, on_press: Callable[[], None], hint: Text | None = None) -> None:
+        super().__init__(rect, hint)
+        self.on_press = on_press
+
+    def activate(self) -> bool:
+        if not self.enabled:
+            return False
+        self.on_press()
+        return True
+
+
+class Button(Pressable):
     def __init__(
         self,
         rect: pygame.Rect,
@@ -57,17 +71,10 @@ class Button(Widget):
         primary: bool = False,
         size: int = 26,
     ) -> None:
-        super().__init__(rect, hint)
+        super().__init__(rect, on_press, hint)
         self.label = label
-        self.on_press = on_press
         self.primary = primary
         self.size = size
-
-    def activate(self) -> bool:
-        if not self.enabled:
-            return False
-        self.on_press()
-        return True
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         rect = self.rect

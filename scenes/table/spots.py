@@ -10,10 +10,10 @@ import pygame
 
 from game.cards import Card
 from scenes import theme
-from scenes.widgets import Text, Widget
+from scenes.widgets import Pressable, Text
 
 
-class Spot(Widget):
+class Spot(Pressable):
     def __init__(
         self,
         rect: pygame.Rect,
@@ -23,17 +23,10 @@ class Spot(Widget):
         values: tuple[int | None, ...] = (),
         radius: int = 12,
     ) -> None:
-        super().__init__(rect, hint)
-        self.on_press = on_press
+        super().__init__(rect, on_press, hint)
         self.card = card  # shown zoomed when the spot is hovered or focused
         self.values = values
         self.radius = radius
-
-    def activate(self) -> bool:
-        if not self.enabled:
-            return False
-        self.on_press()
-        return True
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         if focused:

@@ -430,6 +430,68 @@ def reroll_chance(
     return options[key]
 
 
+# --- keeping by value (bots) -------------------------------------------------------------------
+
+MASKS: tuple[RerollMask, ...] = _MASKS
+"""Every non-empty reroll set, fewest dice first then `COLOURS` order: the order of the values of
+`reroll_values` and the indices of `keep_table`."""
+
+
+def roll_index(dice: Sequence[int]) -> int:
+    """The index of a roll (five values 1..6 in `COLOURS` order) in a vector over the 7776 rolls."""
+    return _roll_index(dice)
+
+
+def reroll_values(values: FloatArray, dice: Sequence[int], rolls_left: int) -> tuple[float, ...]:
+    """The expected value of rerolling each set of dice in `MASKS` (in that order), given what each
+    of the 7776 rolls is worth when stopping on it (`values`), keeping optimally afterwards.
+
+    The programme of the odds on values instead of 0/1 success: with a card's success vector as
+    `values` these are the chances of `reroll_options`. `rolls_left` (1 or 2) counts this reroll.
+    """
+    if not 1 <= rolls_left <= MAX_ROLLS_LEFT:
+        raise ValueError(f"a reroll needs 1 to {MAX_ROLLS_LEFT} rolls left, got {rolls_left}")
+    work = _workspace(1)
+    column = np.ascontiguousarray(np.asarray(values, dtype=np.float64).reshape(ROLLS, 1))
+    after = _expected(_turn_values(column, rolls_left - 1, work), work)
+    return tuple(float(v) for v in after[_reroll_positions(dice), 0])
+
+
+# for every roll and reroll set, the partial state it leaves (index into a 7^5 table)
+_MASK_ARRAY: BoolArray = np.array(_MASKS, dtype=np.bool_)
+_PARTIAL_WEIGHTS: NDArray[np.intp] = (FACES + 1) ** np.arange(DICE - 1, -1, -1)
+_KEEP_POSITIONS: NDArray[np.intp] = (
+    np.where(_MASK_ARRAY[None, :, :], _UNKNOWN, _ROLL_FACES[:, None, :]) * _PARTIAL_WEIGHTS
+).sum(axis=2)
+_keep_tables: dict[tuple[Task, Filled, int], NDArray[np.int8]] = {}
+
+
+def keep_table(task: Task, filled: Sequence[int | None], rolls_left: int) -> NDArray[np.int8]:
+    """The optimal keeping for one card from every roll (indexed by `roll_index`): the index into
+    `MASKS` of the dice to reroll, or -1 to stop (the roll completes the card). Read-only, cached.
+
+    Why a table: the same fresh cards come up in game after game, and a look-up costs nothing where
+    the programme costs a millisecond or more. Among equal rerolls the first in `MASKS` wins.
+    """
+    values = _checked_filled(task, filled)
+    if not 1 <= rolls_left <= MAX_ROLLS_LEFT:
+        raise ValueError(f"a reroll needs 1 to {MAX_ROLLS_LEFT} rolls left, got {rolls_left}")
+    key = (task, values, rolls_left)
+    table = _keep_tables.get(key)
+    if table is None:
+        success = success_vector(task, values)
+        work = _workspace(1)
+        column = np.ascontiguousarray(success.astype(np.float64).reshape(-1, 1))
+        after = _expected(_turn_values(column, rolls_left - 1, work), work)[:, 0]
+        by_mask = after[_KEEP_POSITIONS]
+        top = by_mask.max(axis=1, keepdims=True)
+        table = np.argmax(by_mask >= top - _TIE, axis=1).astype(np.int8)
+        table[success] = -1
+        table.flags.writeable = False
+        _keep_tables[key] = table
+    return table
+
+
 def _batch(cards: Sequence[OpenCard]) -> FloatArray:
     """Success (7776 x batch) of "at least one card" (column 0) and of each card (columns 1..n)."""
     vectors = [success_vector(task, filled) for task, filled in cards]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from itertools import permutations
 
+from game import odds
 from game.actions import Action, Place, Reroll
 from game.ai.normal import NormalBot
 from game.ai.planning import mask_dice, place_value, roll_values, value_options
@@ -51,7 +52,7 @@ class HardBot(NormalBot):
             return None, 0.0
         values = roll_values(weighted, buys)
         options = value_options(values, view.dice, rolls_left)
-        now = float(values[_roll_index(view.dice)])
+        now = float(values[odds.roll_index(view.dice)])
         opponents = self._opponents_writing(view)
         best_mask, best = None, now
         for mask, expected in options.items():
@@ -120,7 +121,3 @@ class HardBot(NormalBot):
                 break  # emergency only: the full search takes well under the budget
         assert best is not None
         return best
-
-
-def _roll_index(dice: tuple[int, ...]) -> int:
-    return sum((v - 1) * 6 ** (4 - i) for i, v in enumerate(dice))

@@ -6,9 +6,9 @@ order of completions and purchases does not matter, so the search below visits e
 once. Every step is still carried out by `engine.apply` on the bot's view, so a plan can never
 hold an illegal step.
 
-The keep decision of the hard bot runs the exact dynamic programme of game/odds.py on a value per
-roll (what the best single completion or purchase with that roll is worth) instead of the 0/1
-success of "some card completes".
+The keep decision of the hard bot runs the exact dynamic programme of game/odds.py (its public
+`reroll_values`) on a value per roll (what the best single completion or purchase with that roll
+is worth) instead of the 0/1 success of "some card completes".
 """
 
 from __future__ import annotations
@@ -288,12 +288,8 @@ def roll_values(
 
 def value_options(values: NDArray[np.float64], dice: Sequence[int], rolls_left: int) -> dict[Mask, float]:
     """The expected value of each reroll set, keeping optimally afterwards (the odds' programme on
-    values instead of success). Uses the odds module's internals: see the report to its author."""
-    work = odds._workspace(1)
-    column = np.ascontiguousarray(values.reshape(-1, 1))
-    after = odds._expected(odds._turn_values(column, rolls_left - 1, work), work)
-    chances = after[odds._reroll_positions(dice), 0]
-    return {mask: float(c) for mask, c in zip(odds._MASKS, chances, strict=True)}
+    values instead of success)."""
+    return dict(zip(odds.MASKS, odds.reroll_values(values, dice, rolls_left), strict=True))
 
 
 def mask_dice(mask: Mask) -> tuple[Colour, ...]:
@@ -302,34 +298,10 @@ def mask_dice(mask: Mask) -> tuple[Colour, ...]:
 
 # --- single-card keep tables (the easy bot) ------------------------------------------------------
 
-_MASK_ARRAY: NDArray[np.bool_] = np.array(odds._MASKS, dtype=np.bool_)
-_WEIGHTS: NDArray[np.intp] = 7 ** np.arange(4, -1, -1)
-# for every roll and reroll set, the partial state it leaves (index into a 7^5 table)
-_POSITIONS: NDArray[np.intp] = (
-    np.where(_MASK_ARRAY[None, :, :], 6, (_ROLL_FACES - 1)[:, None, :]) * _WEIGHTS
-).sum(axis=2)
-_keep_tables: dict[tuple[Task, tuple[int | None, ...], int], NDArray[np.int8]] = {}
-
 
 def single_card_keep(
     task: Task, filled: tuple[int | None, ...], dice: Sequence[int], rolls_left: int
 ) -> Mask | None:
-    """The optimal keeping for one card (None: stop), from a table made once per card fill.
-
-    Why a table: the same fresh cards come up in game after game, and a lookup costs nothing,
-    where the odds' programme costs a millisecond or more per decision.
-    """
-    key = (task, filled, rolls_left)
-    table = _keep_tables.get(key)
-    if table is None:
-        success = odds.success_vector(task, filled)
-        work = odds._workspace(1)
-        column = np.ascontiguousarray(success.astype(np.float64).reshape(-1, 1))
-        after = odds._expected(odds._turn_values(column, rolls_left - 1, work), work)[:, 0]
-        values = after[_POSITIONS]
-        top = values.max(axis=1, keepdims=True)
-        table = np.argmax(values >= top - 1e-12, axis=1).astype(np.int8)
-        table[success] = -1
-        _keep_tables[key] = table
-    choice = int(table[sum((v - 1) * 6 ** (4 - i) for i, v in enumerate(dice))])
-    return None if choice < 0 else odds._MASKS[choice]
+    """The optimal keeping for one card (None: stop), from the odds' table made once per card fill."""
+    choice = int(odds.keep_table(task, filled, rolls_left)[odds.roll_index(dice)])
+    return None if choice < 0 else odds.MASKS[choice]

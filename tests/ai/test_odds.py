@@ -310,6 +310,59 @@ def test_bad_arguments_are_refused() -> None:
         odds.reroll_chance([card], (1, 1, 1, 1, 1), 1, (False,) * 5)
 
 
+# --- keeping by value: the public API the bots use ------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["W < W < W", "O6, W6", "W = W = W"])
+def test_reroll_values_on_success_are_the_reroll_chances(text: str) -> None:
+    card = fresh(text)
+    values = odds.success_vector(*card).astype(float)
+    for dice in [(1, 2, 3, 4, 5), (6, 6, 1, 1, 2), (3, 3, 3, 3, 3)]:
+        for rolls_left in (1, 2):
+            exact = odds.reroll_options([card], dice, rolls_left)
+            ours = odds.reroll_values(values, dice, rolls_left)
+            assert len(ours) == len(odds.MASKS) == 31
+            for mask, value in zip(odds.MASKS, ours, strict=True):
+                assert value == exact[mask]
+
+
+def test_reroll_values_scale_with_the_values_and_match_enumeration() -> None:
+    # doubling every roll's value doubles every expectation; one reroll is a plain mean
+    values = [float(sum(roll)) for roll in ALL_ROLLS]  # worth: the sum of the dice
+    dice = (1, 6, 6, 6, 6)
+    once = odds.reroll_values(values, dice, 1)
+    twice = odds.reroll_values([2 * v for v in values], dice, 1)
+    assert twice == pytest.approx([2 * v for v in once])
+    first_only = odds.MASKS.index((True, False, False, False, False))
+    assert once[first_only] == pytest.approx(24 + 3.5)
+    # with a second reroll to come, rerolling the lone 1 is worth more than a plain mean
+    assert odds.reroll_values(values, dice, 2)[first_only] > once[first_only]
+    with pytest.raises(ValueError, match="rolls left"):
+        odds.reroll_values(values, dice, 0)
+
+
+@pytest.mark.parametrize("text", ["W < W < W < W", "Y, B, W6", "W = W = W"])
+def test_keep_table_reaches_the_exact_optimum(text: str) -> None:
+    card = fresh(text)
+    success = odds.success_vector(*card)
+    for rolls_left in (1, 2):
+        table = odds.keep_table(*card, rolls_left)
+        assert not table.flags.writeable
+        for dice in ALL_ROLLS[::97]:
+            choice = int(table[odds.roll_index(dice)])
+            if success[odds.roll_index(dice)]:
+                assert choice == -1  # completes now: stop
+                continue
+            best = odds.best_reroll([card], dice, rolls_left)
+            assert choice >= 0
+            assert odds.reroll_chance([card], dice, rolls_left, odds.MASKS[choice]) == best[1]
+
+
+def test_roll_index_orders_rolls_like_the_success_vector() -> None:
+    assert [odds.roll_index(roll) for roll in ALL_ROLLS[:50]] == list(range(50))
+    assert odds.roll_index((6, 6, 6, 6, 6)) == odds.ROLLS - 1
+
+
 # --- documentation and the deck table -------------------------------------------------------------------
 
 

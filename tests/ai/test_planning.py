@@ -1,5 +1,4 @@
-"""Planning helpers that reuse the odds module's programme: they must agree with its public answers
-(a guard against drift, as they reach into the odds module's internals)."""
+"""Planning helpers that reuse the odds module's programme: they must agree with its exact answers."""
 
 from __future__ import annotations
 

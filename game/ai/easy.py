@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.actions import Action, End, Pass, Place, Remove, Reroll, ReturnCard, Wild
+from game.actions import Action, Buy, Complete, End, Pass, Place, Remove, Reroll, ReturnCard, Row, Wild
 from game.ai.evaluate import turn_chance
-from game.ai.planning import buy_steps, complete_steps, mask_dice, single_card_keep
-from game.cards import Task
-from game.colours import COLOURS
-from game.engine import usable_dice
+from game.ai.planning import mask_dice, single_card_keep
+from game.cards import Task, assignments
+from game.colours import COLOURS, Colour
+from game.engine import price, usable_dice
 from game.scoring import wild_cards_to_choose
 from game.state import MARKET_SLOTS, ROWS, Phase, State
 from game.writes import legal_writes
@@ -66,12 +66,12 @@ class EasyBot:
         raise ValueError(f"no decision for a seat in phase {phase}")
 
     def active(self, view: State, rng: random.Random) -> Action:
-        completes = complete_steps(view)
-        if completes:
-            return completes[0]
-        buys = [b for b in buy_steps(view) if b.discount == 0]
-        if buys:
-            return rng.choice(buys)
+        complete = first_completion(view)
+        if complete is not None:
+            return complete
+        buy = random_purchase(view, rng)
+        if buy is not None:
+            return buy
         if view.acted or view.rolls >= 3:
             return End()
         return self.reroll(view)
@@ -91,3 +91,51 @@ class EasyBot:
 
 def _fresh_chance(task: Task) -> float:
     return turn_chance(task, (None,) * len(task.fields))
+
+
+def first_completion(view: State) -> Complete | None:
+    """The first completion found (cards in display order, dice in colour order): the same one
+    planning.complete_steps lists first, without listing every assignment of every card."""
+    dice = [(die, view.value(die), view.colour(die)) for die in usable_dice(view)]
+    for placed in view.display(view.decider):
+        if placed.completed or placed.empty_count > len(dice):
+            continue
+        used = next(assignments(placed.card.task, placed.filled, dice), None)
+        if used is None:
+            continue
+        per_field: list[Colour | None] = [None] * len(placed.filled)
+        for index, die in zip(placed.card.task.empty_fields(placed.filled), used, strict=True):
+            per_field[index] = die
+        return Complete(placed.id, tuple(per_field))
+    return None
+
+
+def random_purchase(view: State, rng: random.Random) -> Buy | None:
+    """A random purchase without discount marks, drawn from the same list, in the same order, as
+    planning.buy_steps' purchases without discount (so games stay as they were), but only the one
+    chosen is built."""
+    seat = view.seats[view.decider]
+    if seat.display.full or seat.pending is not None:
+        return None
+    by_value: dict[int, list[Colour]] = {}
+    for die in usable_dice(view):
+        by_value.setdefault(view.value(die), []).append(die)
+    groups = [same for same in by_value.values() if len(same) >= 3]  # the cheapest slot costs 3
+    if not groups:
+        return None
+    choices: list[tuple[Row, int, tuple[Colour, ...]]] = []
+    for row in ROWS:
+        for slot in range(1, MARKET_SLOTS + 1):
+            if view.market_card(row, slot) is None:
+                continue
+            cost = price(slot)
+            for same in groups:
+                if len(same) < cost:
+                    continue
+                choices.append((row, slot, tuple(same[:cost])))
+                if len(same) > cost:  # the other end too: keeps a different die free
+                    choices.append((row, slot, tuple(same[-cost:])))
+    if not choices:
+        return None
+    row, slot, dice = rng.choice(choices)
+    return Buy(row, slot, dice)

@@ -18,8 +18,6 @@ decision or chance event. The table of steps:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.actions import Row
 from game.cards import Card, CardKind
 from game.colours import COLOURS, Colour
@@ -86,10 +84,10 @@ def apply_draw(state: State, card_id: str) -> State:
         state = state.with_market_slot(target.row, target.index + 1, card_id)
     elif target.to == DrawTo.HAND:
         seat = state.seats[target.index]
-        state = state.with_seat(target.index, replace(seat, hand=(*seat.hand, card_id)))
+        state = state.with_seat(target.index, seat.with_hand((*seat.hand, card_id)))
     else:
         seat = state.seats[target.index]
-        state = state.with_seat(target.index, replace(seat, pending=card_id))
+        state = state.with_seat(target.index, seat.with_pending(card_id))
     return settle(state)
 
 

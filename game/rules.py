@@ -36,7 +36,7 @@ from game.actions import (
 from game.cards import BonusKind, assignments
 from game.colours import COLOURS, Colour
 from game.scoring import wild_cards_to_choose
-from game.state import MARKET_SLOTS, ROLLS_PER_TURN, ROWS, After, DrawTarget, DrawTo, Phase, State
+from game.state import MARKET_SLOTS, ROLLS_PER_TURN, ROWS, After, DrawTarget, DrawTo, Phase, Seat, State
 from game.writes import can_write, legal_writes, write_problem
 
 CHANCE_WRITES = 2
@@ -141,7 +141,7 @@ def _apply_setup_return(state: State, action: Action) -> State:
         raise _refuse(f"card {action.card} is not among your dealt cards")
     hand = tuple(card for card in seat.hand if card != action.card)
     row = flow.row_of(state.card(action.card))
-    state = state.with_seat(state.decider, replace(seat, hand=hand))
+    state = state.with_seat(state.decider, seat.with_hand(hand))
     state = state.with_pile(row, state.pile(row).under(action.card))
     return state.evolve(phase=Phase.SETUP_PLACE)
 
@@ -168,7 +168,7 @@ def _apply_setup_place(state: State, action: Action) -> State:
     _check_cell(state, action)
     display = seat.display.place(state.card(action.card), (action.row, action.col))
     hand = tuple(card for card in seat.hand if card != action.card)
-    state = state.with_seat(state.decider, replace(seat, display=display, hand=hand))
+    state = state.with_seat(state.decider, Seat(display, hand, seat.pending))
     return state if hand else flow.next_setup_seat(state)
 
 
@@ -354,7 +354,7 @@ def _apply_buy(state: State, action: Buy) -> State:
     display = seat.display
     if action.discount:
         display = display.spend_marks(BonusKind.DISCOUNT, action.discount)
-    state = state.with_seat(state.decider, replace(seat, display=display, pending=card))
+    state = state.with_seat(state.decider, Seat(display, seat.hand, card))
     state = state.with_market_slot(action.row, action.slot, None)
     return state.evolve(
         used=state.used | frozenset(action.dice),
@@ -385,7 +385,7 @@ def _apply_place(state: State, action: Action) -> State:
         if not taken:
             raise _refuse("a bought card must be placed")
         row = flow.row_of(state.card(seat.pending))
-        state = state.with_seat(state.decider, replace(seat, pending=None))
+        state = state.with_seat(state.decider, seat.with_pending(None))
         state = state.with_pile(row, state.pile(row).under(seat.pending))
         return flow.end_active_turn(state)
     if not isinstance(action, Place):
@@ -394,7 +394,7 @@ def _apply_place(state: State, action: Action) -> State:
         raise _refuse(f"the card to place is {seat.pending}, not {action.card}")
     _check_cell(state, action)
     display = seat.display.place(state.card(action.card), (action.row, action.col))
-    state = state.with_seat(state.decider, replace(seat, display=display, pending=None))
+    state = state.with_seat(state.decider, Seat(display, seat.hand, None))
     state = flow.card_placed(state, state.decider)
     if taken:
         return flow.end_active_turn(state)

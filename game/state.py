@@ -7,7 +7,7 @@ state says a chance event is due, and the outcome arrives as an action (see game
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
@@ -97,14 +97,15 @@ class Pile:
         return self.bottom[:1]
 
     def without(self, card: str) -> Pile:
+        # constructors, not dataclasses.replace, here and in Seat: they run at every draw and action
         if card in self.unseen:
             unseen = list(self.unseen)
             unseen.remove(card)
-            return replace(self, unseen=tuple(unseen))
-        return replace(self, bottom=self.bottom[1:])
+            return Pile(tuple(unseen), self.bottom, self.ordered)
+        return Pile(self.unseen, self.bottom[1:], self.ordered)
 
     def under(self, card: str) -> Pile:
-        return replace(self, bottom=(*self.bottom, card))
+        return Pile(self.unseen, (*self.bottom, card), self.ordered)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,15 @@ class Seat:
     display: Display = Display()
     hand: tuple[str, ...] = ()  # dealt cards not yet placed (setup only)
     pending: str | None = None  # a bought or drawn card waiting to be placed
+
+    def with_display(self, display: Display) -> Seat:
+        return Seat(display, self.hand, self.pending)
+
+    def with_hand(self, hand: tuple[str, ...]) -> Seat:
+        return Seat(self.display, hand, self.pending)
+
+    def with_pending(self, pending: str | None) -> Seat:
+        return Seat(self.display, self.hand, pending)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +225,7 @@ class State:
         return self.evolve(seats=tuple(seats))
 
     def with_display(self, index: int, display: Display) -> State:
-        return self.with_seat(index, replace(self.seats[index], display=display))
+        return self.with_seat(index, self.seats[index].with_display(display))
 
     def with_pile(self, row: Row, pile: Pile) -> State:
         piles = list(self.piles)

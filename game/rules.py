@@ -587,4 +587,21 @@ def legal_actions(state: State) -> list[Action]:
 
 def apply(state: State, action: Action) -> State:
     """Carry out `action`; raises IllegalActionError (state unchanged) when it is not allowed."""
-    return PHASES[state.phase][1](state, action)
+    last = _last_applied
+    if last is not None and last[0] is state and last[1] == action:
+        return last[2]
+    after = PHASES[state.phase][1](state, action)
+    _remember(state, action, after)
+    return after
+
+
+# The last successful apply. States are immutable and apply is a pure function, so the same action
+# on the same state object always gives the same result: a bot's legality check (game/ai/base.py)
+# and the match playing that action right after it then cost one apply, not two. One slot, replaced
+# as a whole, so a bot thinking on another thread can at worst cause a miss.
+_last_applied: tuple[State, Action, State] | None = None
+
+
+def _remember(state: State, action: Action, after: State) -> None:
+    global _last_applied
+    _last_applied = (state, action, after)

@@ -23,10 +23,17 @@ DEFAULT_BUDGET = 0.25  # seconds per decision, the hard bot's aim (its budget is
 
 
 class LegalActions(Sequence[Action]):
-    """The legal actions at a view, listed only when first read."""
+    """The legal actions at a view, listed only when first read.
 
-    def __init__(self, state: State) -> None:
+    `action in legal` runs the engine's check on `referee` (the real state, when the caller has it)
+    rather than on the view: the decider's actions are legal in both alike (the view hides only
+    others' cards and the decks' order), and the match then plays the checked action on that very
+    state, which the engine's memory of its last apply makes free (game/rules.py).
+    """
+
+    def __init__(self, state: State, referee: State | None = None) -> None:
         self._state = state
+        self._referee = state if referee is None else referee
         self._items: list[Action] | None = None
 
     def _list(self) -> list[Action]:
@@ -52,7 +59,7 @@ class LegalActions(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         if self._items is not None:
             return action in self._items
-        return is_legal(self._state, action)  # type: ignore[arg-type]
+        return is_legal(self._referee, action)  # type: ignore[arg-type]
 
 
 class Bot(Protocol):
@@ -75,7 +82,7 @@ def is_legal(state: State, action: Action) -> bool:
 def decide(bot: Bot, state: State, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
     """Ask `bot` for the decision due in `state` (a seat's), showing it only that seat's view."""
     seen = view(state, state.decider)
-    return bot(seen, LegalActions(seen), rng, budget)
+    return bot(seen, LegalActions(seen, referee=state), rng, budget)
 
 
 def decision_key(state: State) -> Hashable:

@@ -264,17 +264,23 @@ def _expected(values: FloatArray, work: _Workspace) -> FloatArray:
 def _best_rerolls(expected: FloatArray, work: _Workspace) -> FloatArray:
     """For every full roll, the best expectation over the sets of dice to roll again (7776 x batch).
 
-    A max-over-subsets transform, one die at a time. It includes the empty set (keep all, waste
-    the roll), which is harmless: more rolls never lower a value, so wasting one never beats
-    stopping or a real reroll. Once a die's axis is done, its "still to roll" entries are dropped.
+    A max-over-subsets transform, one die at a time: on a die's axis the "still to roll" entry
+    competes with each face, and then the axis shrinks to the faces. It includes the empty set
+    (keep all, waste the roll), which is harmless: more rolls never lower a value, so wasting one
+    never beats stopping or a real reroll. Each die's axis is worked on where it lies (a view as
+    before x axis x after), which needs no rotation of the table.
     """
     batch = expected.shape[1]
     table = expected
-    for _ in range(DICE):
-        rows = table.reshape(FACES + 1, -1)
-        best = work.front[: FACES * rows.shape[1]].reshape(FACES, rows.shape[1])
-        np.maximum(rows[:FACES], rows[FACES:], out=best)
-        table = _rotate(best, work.back, batch)
+    before = 1
+    for die in range(DICE):
+        after = (FACES + 1) ** (DICE - 1 - die) * batch
+        rows = table.reshape(before, FACES + 1, after)
+        into = (work.front, work.back)[die % 2]
+        best = into[: before * FACES * after].reshape(before, FACES, after)
+        np.maximum(rows[:, :FACES], rows[:, FACES:], out=best)
+        table = best
+        before *= FACES
     return table.reshape(ROLLS, batch)
 
 
@@ -336,12 +342,30 @@ def display_odds(cards: Sequence[OpenCard], dice: Sequence[int], rolls_left: int
 
 def display_odds_before_roll(cards: Sequence[OpenCard]) -> DisplayOdds:
     """Odds for all cards of a display for a whole turn: all five dice still to roll, 3 rolls."""
+    return _odds(_solve(_batch(cards), _mean_turn_value))
 
-    def evaluate(success: FloatArray, work: _Workspace) -> FloatArray:
-        mean: FloatArray = _turn_values(success, MAX_ROLLS_LEFT, work).mean(axis=0)
-        return mean
 
-    return _odds(_solve(_batch(cards), evaluate))
+def chances_before_roll(cards: Sequence[OpenCard]) -> tuple[float, ...]:
+    """Each card's chance to be completed within a whole turn, under its own best keeping.
+
+    The numbers of `display_odds_before_roll(cards).each`, without the work for "at least one".
+    Why: bots value many candidate fills at once and need each on its own.
+    """
+    if not cards:
+        return ()
+    vectors = [success_vector(task, filled) for task, filled in cards]
+    return tuple(float(v) for v in _solve(np.stack(vectors, axis=1).astype(np.float64), _mean_turn_value))
+
+
+def _mean_turn_value(success: FloatArray, work: _Workspace) -> FloatArray:
+    """The mean over the first roll of the values with two rerolls to come (one per column).
+
+    The rolls are summed one after the other (an accumulation), so a column's chance has the same
+    bits whether it is computed alone or in a batch (numpy sums a lone column pairwise).
+    """
+    values = _turn_values(success, MAX_ROLLS_LEFT, work)
+    total: FloatArray = np.add.accumulate(values, axis=0)[-1]
+    return total / ROLLS
 
 
 def _solve(success: FloatArray, evaluate: Callable[[FloatArray, _Workspace], FloatArray]) -> FloatArray:
@@ -367,7 +391,7 @@ def completion_chance(
 
 def chance_before_roll(task: Task, filled: Sequence[int | None]) -> float:
     """The chance to complete one card within a whole active turn (3 rolls, best keeping)."""
-    return display_odds_before_roll([(task, filled)]).at_least_one
+    return chances_before_roll([(task, filled)])[0]
 
 
 def one_turn_chance(task: Task) -> float:

@@ -35,6 +35,11 @@ MARK_VALUE: Mapping[BonusKind, float] = {
 }
 WILD_VALUE = 2.0  # a completed wild card: a colour where it scores best
 EMPTY_FIELD = 0.01  # the tie-break: fewer empty fields wins
+MEMO_SIZE = 50_000  # displays whose value an evaluator remembers (a few MB), then it starts afresh
+
+_BONUS = CardKind.BONUS
+_WILD = BonusKind.WILD_COLOUR
+_KINDS = ScoringKind.BONUS_KINDS
 
 _chances: dict[tuple[Task, tuple[int | None, ...]], float] = {}
 
@@ -63,7 +68,7 @@ def prefetch(cards: Iterable[tuple[Task, tuple[int | None, ...]]]) -> None:
         )
     )
     if missing:
-        for key, chance in zip(missing, odds.display_odds_before_roll(missing).each, strict=True):
+        for key, chance in zip(missing, odds.chances_before_roll(missing), strict=True):
             _chances[key] = chance
 
 
@@ -92,6 +97,7 @@ class Evaluator:
     def __init__(self, foresight: bool) -> None:
         self.foresight = foresight
         self._card_chances: dict[tuple[Task, tuple[int | None, ...], float], float] = {}
+        self._values: dict[tuple[Display, float], float] = {}
 
     def card_chance(self, placed: PlacedCard, turns: float) -> float:
         """The chance this card is completed by the end of the game (cached per fill and turns)."""
@@ -99,7 +105,7 @@ class Evaluator:
         chance = self._card_chances.get(key)
         if chance is None:
             chance = _card_chance(placed, turns)
-            if len(self._card_chances) > 200_000:
+            if len(self._card_chances) > 4 * MEMO_SIZE:
                 self._card_chances.clear()
             self._card_chances[key] = chance
         return chance
@@ -116,16 +122,39 @@ class Evaluator:
             # is set by the fullest display anyway (see turns_left), and a bot that never
             # filled its display could stall a game in which nobody else does either
             turns = min(turns, 1.0)
-        chance = {p.id: self.card_chance(p, turns) for p in display.cards}
         if sure:
+            chance = self._chances(display, turns)
             chance.update(sure)
-        return self.display_value(display, chance, turns)
+            return self.display_value(display, chance, turns)
+        # The value depends on nothing but the display and the turns left, and a search meets the
+        # same display again and again (a purchase valued at its cell, then played; the base)
+        key = (display, turns)
+        value = self._values.get(key)
+        if value is None:
+            value = self.display_value(display, self._chances(display, turns), turns)
+            if len(self._values) >= MEMO_SIZE:
+                self._values.clear()
+            self._values[key] = value
+        return value
+
+    def _chances(self, display: Display, turns: float) -> dict[str, float]:
+        """Every card's chance to be completed, by card id (card_chance, its look-up inlined)."""
+        known = self._card_chances
+        chance: dict[str, float] = {}
+        for placed in display.cards:
+            card = placed.card
+            p = known.get((card.task, placed.filled, turns))
+            chance[card.id] = self.card_chance(placed, turns) if p is None else p
+        return chance
 
     def display_value(self, display: Display, chance: Mapping[str, float], turns: float) -> float:
+        # Written for speed (it runs thousands of times per game): the board is laid out only for
+        # the kinds that look at positions, and the bonus value is inlined. The sums must stay in
+        # this order: a different order changes the last bits and can flip a near-tie.
         cards = display.cards
         if not cards:
             return 0.0
-        board = _Board(display)
+        board: _Board | None = None
         free = MAX_CARDS - len(cards)
         future = min(float(free), turns * BUY_RATE) if self.foresight else 0.0
         fill = future / free if free else 0.0  # chance a given free cell gets a card
@@ -133,17 +162,26 @@ class Evaluator:
         bonus_kinds: dict[BonusKind, float] = {}
         kinds_cards: list[PlacedCard] = []
         for placed in cards:
-            p = chance[placed.id]
+            card = placed.card
+            p = chance[card.id]
             empty = placed.filled.count(None)
             total -= EMPTY_FIELD * empty
-            card = placed.card
-            if card.kind == CardKind.BONUS:
-                assert card.bonus is not None
-                bonus_kinds[card.bonus] = 1 - (1 - bonus_kinds.get(card.bonus, 0.0)) * (1 - p)
-                total += _bonus_value(placed, empty == 0, p, turns)
-            elif card.scoring == ScoringKind.BONUS_KINDS:
+            if card.kind == _BONUS:
+                bonus = card.bonus
+                assert bonus is not None
+                bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p)
+                if bonus == _WILD:
+                    total += p * WILD_VALUE
+                else:
+                    uses = card.uses
+                    marks = uses - placed.marks_used if empty == 0 else uses
+                    useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
+                    total += p * marks * MARK_VALUE[bonus] * useful
+            elif card.scoring == _KINDS:
                 kinds_cards.append(placed)
             elif p > 0:
+                if board is None:
+                    board = _Board(display)
                 total += p * card.points * self._units(board, placed, chance, fill, future)
         if kinds_cards:
             kinds = sum(bonus_kinds.values())
@@ -194,16 +232,6 @@ def _card_chance(placed: PlacedCard, turns: float) -> float:
     return min(1.0, 1.0 - miss + passive)
 
 
-def _bonus_value(placed: PlacedCard, completed: bool, p: float, turns: float) -> float:
-    bonus = placed.card.bonus
-    assert bonus is not None
-    if bonus == BonusKind.WILD_COLOUR:
-        return p * WILD_VALUE
-    marks = placed.card.uses - placed.marks_used if completed else placed.card.uses
-    useful = min(1.0, max(0.0, turns - (0 if completed else 1)) / 4)
-    return p * marks * MARK_VALUE[bonus] * useful
-
-
 class _Board:
     """A display laid out for quick lookups: cards by cell, colours, the box's bounds."""
 
@@ -211,7 +239,9 @@ class _Board:
 
     def __init__(self, display: Display) -> None:
         self.at: dict[Pos, PlacedCard] = {p.pos: p for p in display.cards}
-        self.colours: dict[Pos, object] = {pos: _colour(p) for pos, p in self.at.items()}
+        self.colours: dict[Pos, object] = {
+            pos: p.wild_colour if p.card.bonus == _WILD else p.card.colour for pos, p in self.at.items()
+        }
         rows = [r for r, _ in self.at]
         cols = [c for _, c in self.at]
         self.rmin, self.rmax, self.cmin, self.cmax = min(rows), max(rows), min(cols), max(cols)
@@ -257,9 +287,3 @@ class _Board:
                 continue
             total += (fill * 0.2) ** (GRID - len(colours))
         return total
-
-
-def _colour(placed: PlacedCard) -> object:
-    if placed.card.bonus == BonusKind.WILD_COLOUR:
-        return placed.wild_colour
-    return placed.card.colour

@@ -358,6 +358,17 @@ def test_keep_table_reaches_the_exact_optimum(text: str) -> None:
             assert odds.reroll_chance([card], dice, rolls_left, odds.MASKS[choice]) == best[1]
 
 
+def test_chances_before_roll_are_the_display_odds_each_alone_or_together() -> None:
+    # bots cache these chances whichever way they were computed, so the bits must agree
+    cards = [(c.task, (None,) * len(c.task)) for c in standard_deck().cards[:12]]
+    together = odds.chances_before_roll(cards)
+    assert together == odds.display_odds_before_roll(cards).each
+    for card, chance in zip(cards, together, strict=True):
+        assert odds.chances_before_roll([card]) == (chance,)
+        assert odds.chance_before_roll(*card) == chance
+    assert odds.chances_before_roll([]) == ()
+
+
 def test_roll_index_orders_rolls_like_the_success_vector() -> None:
     assert [odds.roll_index(roll) for roll in ALL_ROLLS[:50]] == list(range(50))
     assert odds.roll_index((6, 6, 6, 6, 6)) == odds.ROLLS - 1

@@ -13,8 +13,9 @@ See docs/engine.md for examples.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from game import flow
@@ -156,19 +157,27 @@ def view(state: State, seat: int) -> State:
     hidden: dict[Row, list[str]] = {Row.SCORING: [], Row.BONUS: []}
     seats = []
     for index, other in enumerate(state.seats):
-        if index == seat:
-            seats.append(other)
-            continue
         pending = _visible_pending(state, index, seat)
+        if index == seat or (not other.hand and pending == other.pending):
+            seats.append(other)  # nothing to hide (most of the game: bots ask for a view at every decision)
+            continue
         covered = [*other.hand, *([other.pending] if pending == HIDDEN and other.pending else [])]
         for card_id in covered:
             hidden[_row_of(state, card_id)].append(card_id)
-        seats.append(replace(other, hand=tuple(HIDDEN for _ in other.hand), pending=pending))
+        seats.append(Seat(other.display, tuple(HIDDEN for _ in other.hand), pending))
     scoring, bonus = (
-        Pile(tuple(sorted((*pile.unseen, *pile.bottom, *hidden[row]))))
-        for pile, row in zip(state.piles, (Row.SCORING, Row.BONUS), strict=True)
+        _pooled(pile, hidden[row]) for pile, row in zip(state.piles, (Row.SCORING, Row.BONUS), strict=True)
     )
+    if scoring is state.piles[0] and bonus is state.piles[1] and all(map(operator.is_, seats, state.seats)):
+        return state  # nothing hidden: the view is the state itself
     return state.evolve(seats=tuple(seats), piles=(scoring, bonus))
+
+
+def _pooled(pile: Pile, hidden: list[str]) -> Pile:
+    """The deck as a seat sees it: every card it cannot see, unordered (sorted)."""
+    if not hidden and not pile.bottom and not pile.ordered:
+        return pile  # its unseen cards are kept sorted already
+    return Pile(tuple(sorted((*pile.unseen, *pile.bottom, *hidden))))
 
 
 def _row_of(state: State, card_id: str) -> Row:

@@ -365,7 +365,8 @@ def _mean_turn_value(success: FloatArray, work: _Workspace) -> FloatArray:
     """
     values = _turn_values(success, MAX_ROLLS_LEFT, work)
     total: FloatArray = np.add.accumulate(values, axis=0)[-1]
-    return total / ROLLS
+    mean: FloatArray = total / ROLLS
+    return mean
 
 
 def _solve(success: FloatArray, evaluate: Callable[[FloatArray, _Workspace], FloatArray]) -> FloatArray:

@@ -56,13 +56,15 @@ def price(slot: int) -> int:
 
 def usable_dice(state: State) -> tuple[Colour, ...]:
     """Dice the decider may still use: passive seats only the rerolled ones."""
-    if state.phase == Phase.PASSIVE:
+    phase = state.phase
+    if phase is Phase.PASSIVE:
         pool: tuple[Colour, ...] = state.rerolled
-    elif state.phase in (Phase.ACTIVE, Phase.CHANCE_WRITE, Phase.SOLO_PASSIVE):
+    elif phase is Phase.ACTIVE or phase is Phase.CHANCE_WRITE or phase is Phase.SOLO_PASSIVE:
         pool = COLOURS
     else:
-        pool = ()
-    return tuple(die for die in pool if die not in state.used)
+        return ()
+    used = state.used
+    return tuple([die for die in pool if die not in used]) if used else pool
 
 
 def _refuse(reason: str) -> IllegalActionError:

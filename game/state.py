@@ -189,11 +189,12 @@ class State:
 
     def value(self, die: Colour) -> int:
         """The die's face as the decider counts it (plus/minus applied)."""
-        return self.dice[die.slot] + self.deltas[die.slot]
+        slot = _DIE_SLOT[die]
+        return self.dice[slot] + self.deltas[slot]
 
     def colour(self, die: Colour) -> Colour:
         """The die's colour as the decider counts it (recolour applied)."""
-        return self.recolours[die.slot] or die
+        return self.recolours[_DIE_SLOT[die]] or die
 
     def market_card(self, row: Row, slot: int) -> str | None:
         return self.market[_ROW_INDEX[row]][slot - 1]
@@ -247,6 +248,7 @@ class State:
 _FIELD_NAMES = frozenset(f.name for f in fields(State))
 
 ROWS: tuple[Row, Row] = (Row.SCORING, Row.BONUS)
+_DIE_SLOT: dict[Colour, int] = {die: die.slot for die in COLOURS}  # a dict look-up beats the property
 _ROW_INDEX: dict[Row, int] = {Row.SCORING: 0, Row.BONUS: 1}
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from game.actions import Action, Buy, Complete, End, Pass, Place, Remove, Reroll, ReturnCard, Row, Wild
 from game.ai.evaluate import turn_chance
 from game.ai.planning import mask_dice, single_card_keep
-from game.cards import Task, assignments
+from game.cards import Task
 from game.colours import COLOURS, Colour
 from game.engine import price, usable_dice
 from game.scoring import wild_cards_to_choose
@@ -98,16 +98,44 @@ def first_completion(view: State) -> Complete | None:
     planning.complete_steps lists first, without listing every assignment of every card."""
     dice = [(die, view.value(die), view.colour(die)) for die in usable_dice(view)]
     for placed in view.display(view.decider):
-        if placed.completed or placed.empty_count > len(dice):
+        empty = [index for index, value in enumerate(placed.filled) if value is None]
+        if not empty or len(empty) > len(dice):
             continue
-        used = next(assignments(placed.card.task, placed.filled, dice), None)
+        used = _first_fill(placed.card.task, placed.filled, empty, dice)
         if used is None:
             continue
         per_field: list[Colour | None] = [None] * len(placed.filled)
-        for index, die in zip(placed.card.task.empty_fields(placed.filled), used, strict=True):
+        for index, die in zip(empty, used, strict=True):
             per_field[index] = die
         return Complete(placed.id, tuple(per_field))
     return None
+
+
+def _first_fill(
+    task: Task, filled: tuple[int | None, ...], empty: list[int], dice: list[tuple[Colour, int, Colour]]
+) -> list[Colour] | None:
+    """The first assignment cards.assignments would yield (the same search order and pruning),
+    found by plain recursion: its nested generators cost more than the search itself."""
+    work = list(filled)
+    chosen: list[Colour] = []
+    last = len(empty) - 1
+
+    def extend(position: int, used: int) -> bool:
+        index = empty[position]
+        field = task.fields[index]
+        for slot, (die, value, colour) in enumerate(dice):
+            if used & (1 << slot) or not field.accepts(value, colour):
+                continue
+            work[index] = value
+            if task.completable(work):
+                chosen.append(die)
+                if position == last or extend(position + 1, used | (1 << slot)):
+                    return True
+                chosen.pop()
+            work[index] = None
+        return False
+
+    return chosen if extend(0, 0) else None
 
 
 def random_purchase(view: State, rng: random.Random) -> Buy | None:

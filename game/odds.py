@@ -247,17 +247,24 @@ def _rotate(table: FloatArray, into: FloatArray, batch: int) -> FloatArray:
 def _expected(values: FloatArray, work: _Workspace) -> FloatArray:
     """Values of full rolls (7776 x batch) -> expected values of all partial states (7^5 x batch).
 
-    The result is a view into the workspace: read it before the next call.
+    Each die in turn: its faces are the first rows of the table, the mean over them is written
+    right after them (so the table is extended in place, no copy), then the die's axis is rotated
+    behind the others into the other buffer. The result is a view into the workspace (the back
+    buffer): read it before the next call.
     """
     batch = values.shape[1]
-    table = values
-    for _ in range(DICE):
-        rows = table.reshape(FACES, -1)
-        extended = work.front[: (FACES + 1) * rows.shape[1]].reshape(FACES + 1, rows.shape[1])
-        extended[:FACES] = rows
-        np.sum(rows, axis=0, out=extended[FACES])
+    buffers = (work.front, work.back)
+    size = values.size // FACES
+    extended = work.front[: (FACES + 1) * size].reshape(FACES + 1, size)
+    extended[:FACES] = values.reshape(FACES, size)
+    for die in range(DICE):
+        np.sum(extended[:FACES], axis=0, out=extended[FACES])
         extended[FACES] /= FACES
-        table = _rotate(extended, work.back, batch)
+        into = buffers[(die + 1) % 2]
+        table = _rotate(extended, into, batch)
+        if die + 1 < DICE:
+            size = table.size // FACES
+            extended = into[: (FACES + 1) * size].reshape(FACES + 1, size)
     return table.reshape(_PARTIALS, batch)
 
 
@@ -349,12 +356,31 @@ def chances_before_roll(cards: Sequence[OpenCard]) -> tuple[float, ...]:
     """Each card's chance to be completed within a whole turn, under its own best keeping.
 
     The numbers of `display_odds_before_roll(cards).each`, without the work for "at least one".
-    Why: bots value many candidate fills at once and need each on its own.
+    Why: bots value many candidate fills at once and need each on its own. The chance depends on
+    nothing but the card's success vector, and two in three of the fills bots meet share their
+    vector with one met before (a written field that no rule ties to the others), so the chances
+    are remembered per vector and only new vectors run the programme.
     """
-    if not cards:
-        return ()
+    if len(_turn_chances) > _TURN_CHANCES_KEPT:
+        _turn_chances.clear()
     vectors = [success_vector(task, filled) for task, filled in cards]
-    return tuple(float(v) for v in _solve(np.stack(vectors, axis=1).astype(np.float64), _mean_turn_value))
+    keys: list[bytes | None] = []
+    for vector in vectors:
+        keys.append(np.packbits(vector).tobytes() if vector.any() and not vector.all() else None)
+    new = list(dict.fromkeys(k for k in keys if k is not None and k not in _turn_chances))
+    if new:
+        first = {key: index for index, key in reversed(list(enumerate(keys))) if key is not None}
+        columns = np.stack([vectors[first[key]] for key in new], axis=1).astype(np.float64)
+        for key, chance in zip(new, _mean_turn_value(columns, _workspace(len(new))), strict=True):
+            _turn_chances[key] = float(chance)
+    return tuple(
+        float(vector[0]) if key is None else _turn_chances[key]
+        for key, vector in zip(keys, vectors, strict=True)
+    )
+
+
+_turn_chances: dict[bytes, float] = {}  # one-turn chance by packed success vector
+_TURN_CHANCES_KEPT = 50_000  # about 50 MB of keys at most, then it starts afresh
 
 
 def _mean_turn_value(success: FloatArray, work: _Workspace) -> FloatArray:

@@ -306,16 +306,9 @@ def _turn_values(success: FloatArray, rolls_left: int, work: _Workspace) -> Floa
 
 def _reroll_positions(dice: Sequence[int]) -> NDArray[np.intp]:
     """For each reroll set in `_MASKS`, the partial state it leaves: the index in a 7^5 table."""
-    return np.array(
-        [
-            sum(
-                (_UNKNOWN if reroll else value - 1) * (FACES + 1) ** (DICE - 1 - i)
-                for i, (reroll, value) in enumerate(zip(mask, dice, strict=True))
-            )
-            for mask in _MASKS
-        ],
-        dtype=np.intp,
-    )
+    faces = np.asarray(dice, dtype=np.intp) - 1
+    positions: NDArray[np.intp] = np.where(_MASK_ARRAY, _UNKNOWN, faces) @ _PARTIAL_WEIGHTS
+    return positions
 
 
 # Every non-empty reroll set, fewest dice first (the tie-break of best_reroll).
@@ -325,6 +318,10 @@ _MASKS: tuple[RerollMask, ...] = tuple(
         key=lambda mask: (sum(mask), tuple(not flag for flag in mask)),
     )
 )
+
+
+_MASK_ARRAY: BoolArray = np.array(_MASKS, dtype=np.bool_)
+_PARTIAL_WEIGHTS: NDArray[np.intp] = (FACES + 1) ** np.arange(DICE - 1, -1, -1)
 
 
 # --- public odds -------------------------------------------------------------------------------
@@ -434,7 +431,10 @@ def reroll_options(
     roll = _roll_index(dice)
     _check_rolls_left(rolls_left)
     positions = _reroll_positions(dice)
-    union = np.ascontiguousarray(_batch(cards)[:, :1])
+    # only "at least one card" is needed here: the union, not the whole batch of _batch
+    vectors = [success_vector(task, filled) for task, filled in cards]
+    hits = np.logical_or.reduce(vectors) if vectors else np.zeros(ROLLS, dtype=np.bool_)
+    union: FloatArray = hits.astype(np.float64).reshape(ROLLS, 1)
     options: dict[RerollMask | None, float] = {None: float(union[roll, 0])}
     if rolls_left and union.min() == union.max():  # certain or hopeless whatever the dice do
         options.update((mask, options[None]) for mask in _MASKS)
@@ -509,8 +509,6 @@ def reroll_values(values: FloatArray, dice: Sequence[int], rolls_left: int) -> t
 
 
 # for every roll and reroll set, the partial state it leaves (index into a 7^5 table)
-_MASK_ARRAY: BoolArray = np.array(_MASKS, dtype=np.bool_)
-_PARTIAL_WEIGHTS: NDArray[np.intp] = (FACES + 1) ** np.arange(DICE - 1, -1, -1)
 _KEEP_POSITIONS: NDArray[np.intp] = (
     np.where(_MASK_ARRAY[None, :, :], _UNKNOWN, _ROLL_FACES[:, None, :]) * _PARTIAL_WEIGHTS
 ).sum(axis=2)

@@ -97,7 +97,7 @@ class Evaluator:
     def __init__(self, foresight: bool) -> None:
         self.foresight = foresight
         self._card_chances: dict[tuple[Task, tuple[int | None, ...], float], float] = {}
-        self._values: dict[tuple[Display, float], float] = {}
+        self._values: dict[tuple[object, ...], tuple[float, Display]] = {}
 
     def card_chance(self, placed: PlacedCard, turns: float) -> float:
         """The chance this card is completed by the end of the game (cached per fill and turns)."""
@@ -127,15 +127,18 @@ class Evaluator:
             chance.update(sure)
             return self.display_value(display, chance, turns)
         # The value depends on nothing but the display and the turns left, and a search meets the
-        # same display again and again (a purchase valued at its cell, then played; the base)
-        key = (display, turns)
-        value = self._values.get(key)
-        if value is None:
-            value = self.display_value(display, self._chances(display, turns), turns)
+        # same display again and again (a purchase valued at its cell, then played; the base).
+        # The key names each card by identity: hashing the cards themselves costs more than the
+        # rest of a look-up. The display is kept with its value, so its cards stay alive and no
+        # other card can take over their identity while the entry exists.
+        key = (turns, *[(id(p.card), p.pos, p.filled, p.marks_used, p.wild_colour) for p in display.cards])
+        known = self._values.get(key)
+        if known is None:
+            known = (self.display_value(display, self._chances(display, turns), turns), display)
             if len(self._values) >= MEMO_SIZE:
                 self._values.clear()
-            self._values[key] = value
-        return value
+            self._values[key] = known
+        return known[0]
 
     def _chances(self, display: Display, turns: float) -> dict[str, float]:
         """Every card's chance to be completed, by card id (card_chance, its look-up inlined)."""

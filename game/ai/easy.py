@@ -13,9 +13,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import numpy as np
+from numpy.typing import NDArray
+
+from game import odds
 from game.actions import Action, Buy, Complete, End, Pass, Place, Remove, Reroll, ReturnCard, Row, Wild
 from game.ai.evaluate import turn_chance
-from game.ai.planning import mask_dice, single_card_keep
+from game.ai.planning import Mask, mask_dice
 from game.cards import Task
 from game.colours import COLOURS, Colour
 from game.engine import price, usable_dice
@@ -81,12 +85,30 @@ class EasyBot:
         if open_cards:
             # the card nearest to done, the easiest fresh task among equals
             target = min(open_cards, key=lambda p: (p.empty_count, -_fresh_chance(p.card.task)))
-            mask = single_card_keep(target.card.task, target.filled, view.dice, 3 - view.rolls)
+            mask = _single_card_keep(target.card.task, target.filled, view.dice, 3 - view.rolls)
             if mask is not None:
                 return Reroll(mask_dice(mask))
         counts = [view.dice.count(v) for v in view.dice]
         keep_value = view.dice[counts.index(max(counts))]
         return Reroll(tuple(c for c in COLOURS if view.dice[c.slot] != keep_value) or COLOURS)
+
+
+# Keep tables by the rolls a card's fill allows (its success vector) rather than by the fill: many
+# fills allow exactly the same rolls (two in three in a long simulation), and a table costs a
+# millisecond or more to make. odds.keep_table depends on nothing else, so the choices are the same.
+_keep_tables: dict[tuple[bytes, int], NDArray[np.int8]] = {}
+
+
+def _single_card_keep(
+    task: Task, filled: tuple[int | None, ...], dice: tuple[int, ...], rolls_left: int
+) -> Mask | None:
+    """planning.single_card_keep, with its tables shared between fills that allow the same rolls."""
+    key = (odds.success_vector(task, filled).tobytes(), rolls_left)
+    table = _keep_tables.get(key)
+    if table is None:
+        table = _keep_tables[key] = odds.keep_table(task, filled, rolls_left)
+    choice = int(table[odds.roll_index(dice)])
+    return None if choice < 0 else odds.MASKS[choice]
 
 
 def _fresh_chance(task: Task) -> float:

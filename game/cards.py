@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
 
 from game.colours import Colour
 
@@ -84,6 +83,11 @@ class Task:
     relations: tuple[Relation, ...]  # relations[i] joins fields[i] and fields[i + 1]
     sum_at_least: int = 0  # 0: no sum target
     _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+    # best_sum by fill, kept on the task itself: a look-up keyed by a tuple of ints hashes in C,
+    # where a shared cache keyed by (task, fill) would call the task's __hash__ every time
+    _sums: dict[tuple[int | None, ...], int | None] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if len(self.relations) != max(0, len(self.fields) - 1):
@@ -115,11 +119,21 @@ class Task:
         Values must stay within the printed numbers and the `<` / `=` relations; the sum target
         is not applied here. A dynamic programme over the row: O(fields x 36), cached.
         """
-        return _best_sum(self, tuple(filled))
+        key = tuple(filled)
+        total = self._sums.get(key, -1)
+        if total == -1:
+            if len(self._sums) >= _MAX_SUMS_PER_TASK:
+                self._sums.clear()  # a bound for very long runs; the working set is far smaller
+            total = self._sums[key] = _best_sum(self, key)
+        return total
 
     def completable(self, filled: Sequence[int | None]) -> bool:
         """Whether the empty fields can still be filled so that the whole task holds."""
-        total = self.best_sum(filled)
+        # best_sum inlined: the dice searches of the bots and the engine ask this most of all
+        key = tuple(filled)
+        total = self._sums.get(key, -1)
+        if total == -1:
+            total = self.best_sum(key)
         return total is not None and total >= self.sum_at_least
 
     def satisfied(self, values: Sequence[int | None]) -> bool:
@@ -160,34 +174,41 @@ class Card:
         return f"{self.scoring.value}{colour} x{self.points}"
 
 
-@lru_cache(maxsize=65536)
-def _best_sum(task: Task, filled: tuple[int | None, ...]) -> int | None:
-    def choices(index: int) -> tuple[int, ...]:
-        value = filled[index]
-        if value is not None:
-            return (value,)
-        number = task.fields[index].number
-        return DIE_FACES if number is None else (number,)
+_MAX_SUMS_PER_TASK = 100_000
 
-    count = len(task.fields)
-    # best[v]: best total of the fields from i to the end, field i holding value v
-    best: dict[int, int] = {v: v for v in choices(count - 1)}
-    for i in range(count - 2, -1, -1):
+
+def _best_sum(task: Task, filled: tuple[int | None, ...]) -> int | None:
+    """The dynamic programme behind Task.best_sum, from the last field to the first."""
+    fields = task.fields
+    last = len(fields) - 1
+    # best[v]: the best total of the fields from i to the end with field i holding v (0: no way)
+    best = [0] * 7
+    for v in _choices(fields[last], filled[last]):
+        best[v] = v
+    for i in range(last - 1, -1, -1):
         relation = task.relations[i]
-        step: dict[int, int] = {}
-        for v in choices(i):
-            if relation == Relation.NONE:
-                tail = max(best.values())
-            elif relation == Relation.LESS:
-                tail = max((total for w, total in best.items() if w > v), default=-1)
+        step = [0] * 7
+        found = False
+        for v in _choices(fields[i], filled[i]):
+            if relation is Relation.NONE:
+                tail = max(best)
+            elif relation is Relation.LESS:
+                tail = max(best[v + 1 :], default=0)
             else:
-                tail = best.get(v, -1)
-            if tail >= 0:
+                tail = best[v]
+            if tail:
                 step[v] = v + tail
-        best = step
-        if not best:
+                found = True
+        if not found:
             return None
-    return max(best.values()) if best else None
+        best = step
+    return max(best) or None
+
+
+def _choices(task_field: Field, value: int | None) -> tuple[int, ...]:
+    if value is not None:
+        return (value,)
+    return DIE_FACES if task_field.number is None else (task_field.number,)
 
 
 def parse_task(text: str, sum_at_least: int = 0) -> Task:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from game import odds
 from game.cards import BonusKind, CardKind, ScoringKind, Task
@@ -40,6 +41,12 @@ MEMO_SIZE = 50_000  # displays whose value an evaluator remembers (a few MB), th
 _BONUS = CardKind.BONUS
 _WILD = BonusKind.WILD_COLOUR
 _KINDS = ScoringKind.BONUS_KINDS
+_ADJACENT_COMPLETED = ScoringKind.ADJACENT_COMPLETED
+_COLOUR_COUNT = ScoringKind.COLOUR_COUNT
+_ADJACENT_COLOUR = ScoringKind.ADJACENT_COLOUR
+_COMPLETE_LINES = ScoringKind.COMPLETE_LINES
+_FIVE_COLOURS = ScoringKind.FIVE_COLOURS
+_MONO_LINES = ScoringKind.MONO_LINES
 
 _chances: dict[tuple[Task, tuple[int | None, ...]], float] = {}
 
@@ -98,6 +105,7 @@ class Evaluator:
         self.foresight = foresight
         self._card_chances: dict[tuple[Task, tuple[int | None, ...], float], float] = {}
         self._values: dict[tuple[object, ...], tuple[float, Display]] = {}
+        self._turns_of: tuple[State | None, int, float] = (None, 0, 0.0)  # the last turns_left
 
     def card_chance(self, placed: PlacedCard, turns: float) -> float:
         """The chance this card is completed by the end of the game (cached per fill and turns)."""
@@ -116,7 +124,11 @@ class Evaluator:
         """Expected end points of `seat`'s display (or of `display` instead), with `sure` overriding
         the completion chance of some cards (e.g. 1.0 for a card about to be completed)."""
         display = display if display is not None else state.display(seat)
-        turns = turns_left(state, seat)
+        if state is self._turns_of[0] and seat == self._turns_of[1]:
+            turns = self._turns_of[2]  # a search values many displays against one state
+        else:
+            turns = turns_left(state, seat)
+            self._turns_of = (state, seat, turns)
         if display.full and state.last_round is None and state.config.solo:
             # a 9th card ends a solo game after one more round; in a multiplayer game the pace
             # is set by the fullest display anyway (see turns_left), and a bot that never
@@ -196,25 +208,27 @@ class Evaluator:
     def _units(
         self, board: _Board, placed: PlacedCard, chance: Mapping[str, float], fill: float, future: float
     ) -> float:
-        kind = placed.card.scoring
-        colour = placed.card.scoring_colour
-        if kind == ScoringKind.ADJACENT_COMPLETED:
+        card = placed.card
+        kind = card.scoring
+        colour = card.scoring_colour
+        if kind == _ADJACENT_COMPLETED:
             near, open_cells = board.around(placed.pos)
-            return sum(chance[n.id] for n in near) + fill * 0.5 * open_cells
-        if kind == ScoringKind.COLOUR_COUNT:
-            return sum(1.0 for c in board.colours.values() if c == colour) + future * 0.25
-        if kind == ScoringKind.ADJACENT_COLOUR:
+            return sum(chance[n.card.id] for n in near) + fill * 0.5 * open_cells
+        if kind == _COLOUR_COUNT:
+            return sum(1.0 for c in board.colours().values() if c == colour) + future * 0.25
+        if kind == _ADJACENT_COLOUR:
             near, open_cells = board.around(placed.pos)
-            return sum(1.0 for n in near if board.colours[n.pos] == colour) + fill * 0.2 * open_cells
-        if kind == ScoringKind.COMPLETE_LINES:
+            colours = board.colours()
+            return sum(1.0 for n in near if colours[n.pos] == colour) + fill * 0.2 * open_cells
+        if kind == _COMPLETE_LINES:
             return board.complete_lines(chance, fill)
-        if kind == ScoringKind.FIVE_COLOURS:
-            present = set(board.colours.values())
+        if kind == _FIVE_COLOURS:
+            present = set(board.colours().values())
             missing = sum(1 for c in COLOURS if c not in present)
             if missing == 0:
                 return 1.0
             return 0.6**missing if future >= missing else 0.0
-        if kind == ScoringKind.MONO_LINES:
+        if kind == _MONO_LINES:
             return board.mono_lines(fill)
         return 0.0
 
@@ -236,57 +250,70 @@ def _card_chance(placed: PlacedCard, turns: float) -> float:
 
 
 class _Board:
-    """A display laid out for quick lookups: cards by cell, colours, the box's bounds."""
+    """A display laid out for quick lookups: cards by cell, colours (on demand), the box's bounds."""
 
-    __slots__ = ("at", "colours", "rmin", "rmax", "cmin", "cmax")
+    __slots__ = ("at", "_colours", "rmin", "rmax", "cmin", "cmax")
 
     def __init__(self, display: Display) -> None:
         self.at: dict[Pos, PlacedCard] = {p.pos: p for p in display.cards}
-        self.colours: dict[Pos, object] = {
-            pos: p.wild_colour if p.card.bonus == _WILD else p.card.colour for pos, p in self.at.items()
-        }
+        self._colours: dict[Pos, object] | None = None
         rows = [r for r, _ in self.at]
         cols = [c for _, c in self.at]
         self.rmin, self.rmax, self.cmin, self.cmax = min(rows), max(rows), min(cols), max(cols)
 
-    def fits(self, cell: Pos) -> bool:
-        r, c = cell
-        return max(self.rmax, r) - min(self.rmin, r) < GRID and max(self.cmax, c) - min(self.cmin, c) < GRID
+    def colours(self) -> dict[Pos, object]:
+        """The colour that counts for each cell (a wild card's chosen one)."""
+        if self._colours is None:
+            self._colours = {
+                pos: p.wild_colour if p.card.bonus == _WILD else p.card.colour for pos, p in self.at.items()
+            }
+        return self._colours
 
     def around(self, pos: Pos) -> tuple[list[PlacedCard], int]:
         """The edge neighbours of a cell, and how many free neighbouring cells could take a card."""
+        at = self.at
         near: list[PlacedCard] = []
         open_cells = 0
+        # a free cell fits when the box with it stays within 3x3 (a display never spans more)
+        rlow, rhigh = self.rmax - GRID, self.rmin + GRID
+        clow, chigh = self.cmax - GRID, self.cmin + GRID
         for dr, dc in NEIGHBOURS_4:
-            cell = (pos[0] + dr, pos[1] + dc)
-            placed = self.at.get(cell)
+            r, c = pos[0] + dr, pos[1] + dc
+            placed = at.get((r, c))
             if placed is not None:
                 near.append(placed)
-            elif self.fits(cell):
+            elif rlow < r < rhigh and clow < c < chigh:
                 open_cells += 1
         return near, open_cells
 
-    def lines(self) -> list[list[Pos]]:
+    def lines(self) -> tuple[tuple[Pos, ...], ...]:
         """The rows and columns of the 3x3 box from the top-left card (a guess until fixed)."""
-        r0, c0 = self.rmin, self.cmin
-        lines = [[(r0 + i, c0 + j) for j in range(GRID)] for i in range(GRID)]
-        return lines + [[(r0 + j, c0 + i) for j in range(GRID)] for i in range(GRID)]
+        return _lines(self.rmin, self.cmin)
 
     def complete_lines(self, chance: Mapping[str, float], fill: float) -> float:
+        at = self.at
         total = 0.0
         for line in self.lines():
             p = 1.0
             for cell in line:
-                placed = self.at.get(cell)
-                p *= (fill * 0.4) if placed is None else chance[placed.id]
+                placed = at.get(cell)
+                p *= (fill * 0.4) if placed is None else chance[placed.card.id]
             total += p
         return total
 
     def mono_lines(self, fill: float) -> float:
+        at = self.at
+        colours = self.colours()
         total = 0.0
         for line in self.lines():
-            colours = [self.colours[cell] for cell in line if cell in self.at]
-            if not colours or colours[0] is None or any(c != colours[0] for c in colours):
+            found = [colours[cell] for cell in line if cell in at]
+            if not found or found[0] is None or any(c != found[0] for c in found):
                 continue
-            total += (fill * 0.2) ** (GRID - len(colours))
+            total += (fill * 0.2) ** (GRID - len(found))
         return total
+
+
+@lru_cache(maxsize=64)
+def _lines(r0: int, c0: int) -> tuple[tuple[Pos, ...], ...]:
+    rows = tuple(tuple((r0 + i, c0 + j) for j in range(GRID)) for i in range(GRID))
+    return rows + tuple(tuple((r0 + j, c0 + i) for j in range(GRID)) for i in range(GRID))

@@ -378,7 +378,11 @@ def chances_before_roll(cards: Sequence[OpenCard]) -> tuple[float, ...]:
     if new:
         first = {key: index for index, key in reversed(keys.items())}
         columns = np.stack([vectors[first[key]] for key in new], axis=1).astype(np.float64)
-        for key, chance in zip(new, _mean_turn_value(columns, _workspace(len(new))), strict=True):
+        # numpy's copies run slowest on rows of two or three values: such batches go one by one
+        # (same bits: every column is computed on its own either way)
+        groups = [columns[:, [j]] for j in range(len(new))] if len(new) in (2, 3) else [columns]
+        found = [c for group in groups for c in _mean_turn_value(group, _workspace(group.shape[1]))]
+        for key, chance in zip(new, found, strict=True):
             _turn_chances[key] = float(chance)
     for index, key in keys.items():
         chances[index] = _turn_chances[key]

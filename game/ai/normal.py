@@ -66,9 +66,9 @@ class NormalBot:
             steps = self.decide(view, rng, deadline)
             self.plans.store(view, steps)
             step = steps[0]
-        if step not in legal:
-            self.fallbacks += 1
-            step = _safe_default(legal)
+            if step not in legal:  # a cached step was checked above: one engine check per step
+                self.fallbacks += 1
+                step = _safe_default(legal)
         return step
 
     # --- dispatch ---------------------------------------------------------------------------------

@@ -177,7 +177,20 @@ def _pooled(pile: Pile, hidden: list[str]) -> Pile:
     """The deck as a seat sees it: every card it cannot see, unordered (sorted)."""
     if not hidden and not pile.bottom and not pile.ordered:
         return pile  # its unseen cards are kept sorted already
-    return Pile(tuple(sorted((*pile.unseen, *pile.bottom, *hidden))))
+    last = _last_pooled.get(id(pile))
+    if last is not None and last[0] is pile and last[1] == hidden:
+        return last[2]
+    pooled = Pile(tuple(sorted((*pile.unseen, *pile.bottom, *hidden))))
+    if len(_last_pooled) > _POOLED_KEPT:
+        _last_pooled.clear()
+    _last_pooled[id(pile)] = (pile, hidden, pooled)
+    return pooled
+
+
+# Decks change only when a card is drawn or slid under, but every decision asks for a view: the
+# pooled decks are remembered per deck object (kept alive here, so its id cannot be reused).
+_last_pooled: dict[int, tuple[Pile, list[str], Pile]] = {}
+_POOLED_KEPT = 64
 
 
 def _row_of(state: State, card_id: str) -> Row:

@@ -18,12 +18,15 @@ decision or chance event. The table of steps:
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.actions import Row
 from game.cards import Card, CardKind
 from game.colours import COLOURS, Colour
 from game.display import MAX_CARDS
 from game.scoring import wild_cards_to_choose
 from game.state import (
+    CLEARED_WINDOW,
     MARKET_SLOTS,
     NO_DICE,
     ROWS,
@@ -32,7 +35,6 @@ from game.state import (
     DrawTo,
     Phase,
     State,
-    row_index,
 )
 from game.writes import can_write
 
@@ -55,7 +57,7 @@ def settle(state: State) -> State:
     while state.draws:
         target = state.draws[0]
         if len(state.pile(target.row)) > 0:
-            return state.evolve(phase=Phase.DRAW)
+            return state if state.phase is Phase.DRAW else state.evolve(phase=Phase.DRAW)
         state = state.evolve(draws=state.draws[1:])  # an empty deck leaves its slot empty
     return _continue(state)
 
@@ -95,12 +97,12 @@ def next_setup_seat(state: State) -> State:
     """The next seat to choose its opening cards, or the first turn when all have chosen."""
     for seat in range(state.config.players):
         if len(state.seats[seat].hand) == 4:
-            return state.evolve(phase=Phase.SETUP_RETURN, decider=seat).clear_window()
+            return state.evolve(phase=Phase.SETUP_RETURN, decider=seat, **CLEARED_WINDOW)
     return start_turn(state, state.config.start_player)
 
 
 def start_turn(state: State, seat: int) -> State:
-    state = state.evolve(
+    return state.evolve(
         active=seat,
         decider=seat,
         dice=NO_DICE,
@@ -113,8 +115,8 @@ def start_turn(state: State, seat: int) -> State:
         passive_queue=(),
         phase=Phase.ROLL,
         then=After.TURN_ROLL,
+        **CLEARED_WINDOW,
     )
-    return state.clear_window()
 
 
 def apply_roll(state: State, faces: dict[Colour, int]) -> State:
@@ -123,14 +125,23 @@ def apply_roll(state: State, faces: dict[Colour, int]) -> State:
     for die, value in faces.items():
         dice[die.slot] = value
     rolled = tuple(c for c in COLOURS if c in faces)
-    state = state.evolve(dice=tuple(dice), rerolled=rolled, to_roll=()).clear_window()
     if state.then == After.SOLO_ROLL:
-        return state.evolve(phase=Phase.SOLO_PASSIVE, decider=state.active)
-    state = state.evolve(rolls=state.rolls + 1)
-    if state.rolls > 1:
-        others = state.config.players
-        queue = tuple((state.active + k) % others for k in range(1, others))
-        state = state.evolve(passive_queue=queue)
+        return state.evolve(
+            dice=tuple(dice),
+            rerolled=rolled,
+            to_roll=(),
+            phase=Phase.SOLO_PASSIVE,
+            decider=state.active,
+            **CLEARED_WINDOW,
+        )
+    rolls = state.rolls + 1
+    queue = state.passive_queue
+    if rolls > 1:  # a reroll: the passive seats may write, in seat order after the active one
+        players = state.config.players
+        queue = tuple((state.active + k) % players for k in range(1, players))
+    state = state.evolve(
+        dice=tuple(dice), rerolled=rolled, to_roll=(), rolls=rolls, passive_queue=queue, **CLEARED_WINDOW
+    )
     return next_passive(state)
 
 
@@ -140,35 +151,47 @@ def next_passive(state: State) -> State:
     while queue:
         seat = queue[0]
         if can_write(state, seat, state.rerolled):
-            return state.evolve(phase=Phase.PASSIVE, decider=seat, passive_queue=queue[1:]).clear_window()
+            return state.evolve(phase=Phase.PASSIVE, decider=seat, passive_queue=queue[1:], **CLEARED_WINDOW)
         queue = queue[1:]
-    return state.evolve(phase=Phase.ACTIVE, decider=state.active, passive_queue=()).clear_window()
+    return state.evolve(phase=Phase.ACTIVE, decider=state.active, passive_queue=(), **CLEARED_WINDOW)
 
 
 def end_active_turn(state: State) -> State:
     """The active player is done: slide and refill the market, then the next step."""
-    solo = state.config.solo
-    state = state.evolve(rerolls_last_turn=max(0, state.rolls - 1), chance=None).clear_window()
-    state = _queue_refills(state)
-    return settle(state.evolve(then=After.SOLO_MOVE if solo else After.NEXT_TURN))
+    state = _queue_refills(
+        state,
+        rerolls_last_turn=max(0, state.rolls - 1),
+        chance=None,
+        then=After.SOLO_MOVE if state.config.solo else After.NEXT_TURN,
+        **CLEARED_WINDOW,
+    )
+    return settle(state)
 
 
-def _queue_refills(state: State) -> State:
-    """Rows with gaps slide towards slot 4; the empty slots are queued for refilling.
+def _queue_refills(state: State, **changes: Any) -> State:
+    """Rows with gaps slide towards slot 4; the empty slots are queued for refilling. `changes` are
+    made in the same copy of the state.
 
     The first card drawn for a row goes to the highest empty slot (it enters at slot 1 and slides
     along), so when a deck runs dry the remaining gap stays at slot 1.
     """
-    draws = list(state.draws)
+    draws = state.draws
     market = list(state.market)
-    for row in ROWS:
-        cards = [card for card in market[row_index(row)] if card is not None]
+    for index, row in enumerate(ROWS):
+        cards = tuple(card for card in market[index] if card is not None)
         gaps = MARKET_SLOTS - len(cards)
-        if gaps == 0:
-            continue
-        market[row_index(row)] = (*([None] * gaps), *cards)
-        draws.extend(DrawTarget(DrawTo.MARKET, row, slot) for slot in range(gaps - 1, -1, -1))
-    return state.evolve(market=(market[0], market[1]), draws=tuple(draws))
+        if gaps:
+            market[index] = (None,) * gaps + cards
+            draws += _REFILL_DRAWS[row, gaps]
+    return state.evolve(market=(market[0], market[1]), draws=draws, **changes)
+
+
+# the draws that refill a row's gaps (the highest empty slot first), made once
+_REFILL_DRAWS: dict[tuple[Row, int], tuple[DrawTarget, ...]] = {
+    (row, gaps): tuple(DrawTarget(DrawTo.MARKET, row, slot) for slot in range(gaps - 1, -1, -1))
+    for row in ROWS
+    for gaps in range(1, MARKET_SLOTS + 1)
+}
 
 
 def card_placed(state: State, seat: int) -> State:
@@ -204,8 +227,7 @@ def solo_remove(state: State, row: Row | None) -> State:
         assert card is not None
         state = state.with_market_slot(row, MARKET_SLOTS, None)
         state = state.evolve(removed=(*state.removed, card))
-    state = _queue_refills(state)
-    return settle(state.evolve(then=After.SOLO_ROUND_END))
+    return settle(_queue_refills(state, then=After.SOLO_ROUND_END))
 
 
 def _end_round_solo(state: State) -> State:
@@ -220,5 +242,5 @@ def finish(state: State) -> State:
     """The last round is played: completed wild cards get their colours, then the game is over."""
     for seat in range(state.config.players):
         if wild_cards_to_choose(state.display(seat)):
-            return state.evolve(phase=Phase.WILD, decider=seat, dice=NO_DICE).clear_window()
-    return state.evolve(phase=Phase.OVER, dice=NO_DICE, draws=()).clear_window()
+            return state.evolve(phase=Phase.WILD, decider=seat, dice=NO_DICE, **CLEARED_WINDOW)
+    return state.evolve(phase=Phase.OVER, dice=NO_DICE, draws=(), **CLEARED_WINDOW)

@@ -7,8 +7,10 @@ state says a chance event is due, and the outcome arrives as an action (see game
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 from game.actions import Row
@@ -242,10 +244,16 @@ class State:
         """Forget the decider's used dice, writes and bonus changes (the decision moves on)."""
         if not self.used and not self.writes and self.deltas is NO_DELTAS and self.recolours is NO_RECOLOURS:
             return self
-        return self.evolve(used=frozenset(), writes=0, deltas=NO_DELTAS, recolours=NO_RECOLOURS)
+        return self.evolve(**CLEARED_WINDOW)
 
 
 _FIELD_NAMES = frozenset(f.name for f in fields(State))
+
+# The decider's window, cleared. `state.evolve(phase=..., **CLEARED_WINDOW)` moves the decision on
+# and clears the window in one copy (the turn flow does this at every step).
+CLEARED_WINDOW: Mapping[str, Any] = MappingProxyType(
+    {"used": frozenset(), "writes": 0, "deltas": NO_DELTAS, "recolours": NO_RECOLOURS}
+)
 
 ROWS: tuple[Row, Row] = (Row.SCORING, Row.BONUS)
 _DIE_SLOT: dict[Colour, int] = {die: die.slot for die in COLOURS}  # a dict look-up beats the property

@@ -15,11 +15,11 @@ so it places cards for their future and values bonus kinds by what they enable.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from game import odds
-from game.cards import BonusKind, CardKind, ScoringKind, Task
+from game.cards import BonusKind, Card, CardKind, ScoringKind, Task
 from game.colours import COLOURS
 from game.display import GRID, MAX_CARDS, NEIGHBOURS_4, Display, PlacedCard, Pos
 from game.state import State
@@ -124,16 +124,7 @@ class Evaluator:
         """Expected end points of `seat`'s display (or of `display` instead), with `sure` overriding
         the completion chance of some cards (e.g. 1.0 for a card about to be completed)."""
         display = display if display is not None else state.display(seat)
-        if state is self._turns_of[0] and seat == self._turns_of[1]:
-            turns = self._turns_of[2]  # a search values many displays against one state
-        else:
-            turns = turns_left(state, seat)
-            self._turns_of = (state, seat, turns)
-        if display.full and state.last_round is None and state.config.solo:
-            # a 9th card ends a solo game after one more round; in a multiplayer game the pace
-            # is set by the fullest display anyway (see turns_left), and a bot that never
-            # filled its display could stall a game in which nobody else does either
-            turns = min(turns, 1.0)
+        turns = self._turns(state, seat, display.full)
         if sure:
             chance = self._chances(display, turns)
             chance.update(sure)
@@ -147,10 +138,49 @@ class Evaluator:
         known = self._values.get(key)
         if known is None:
             known = (self.display_value(display, self._chances(display, turns), turns), display)
-            if len(self._values) >= MEMO_SIZE:
-                self._values.clear()
-            self._values[key] = known
+            self._remember(key, known)
         return known[0]
+
+    def place_values(
+        self, state: State, seat: int, display: Display, card: Card, cells: Sequence[Pos]
+    ) -> list[float]:
+        """`value(state, seat, display.place(card, cell))` for each cell, the same numbers: what the
+        cells share (turns, chances, the key's other cards) is worked out once."""
+        if not cells:
+            return []
+        turns = self._turns(state, seat, len(display) + 1 >= MAX_CARDS)
+        chance = self._chances(display, turns)
+        empty = (None,) * len(card.task)
+        chance[card.id] = self.card_chance(PlacedCard(card, (0, 0), empty), turns)
+        others = [(id(p.card), p.pos, p.filled, p.marks_used, p.wild_colour) for p in display.cards]
+        values: list[float] = []
+        for cell in cells:
+            key = (turns, *others, (id(card), cell, empty, 0, None))
+            known = self._values.get(key)
+            if known is None:
+                placed = display.place(card, cell)
+                known = (self.display_value(placed, chance, turns), placed)
+                self._remember(key, known)
+            values.append(known[0])
+        return values
+
+    def _turns(self, state: State, seat: int, full: bool) -> float:
+        if state is self._turns_of[0] and seat == self._turns_of[1]:
+            turns = self._turns_of[2]  # a search values many displays against one state
+        else:
+            turns = turns_left(state, seat)
+            self._turns_of = (state, seat, turns)
+        if full and state.last_round is None and state.config.solo:
+            # a 9th card ends a solo game after one more round; in a multiplayer game the pace
+            # is set by the fullest display anyway (see turns_left), and a bot that never
+            # filled its display could stall a game in which nobody else does either
+            turns = min(turns, 1.0)
+        return turns
+
+    def _remember(self, key: tuple[object, ...], known: tuple[float, Display]) -> None:
+        if len(self._values) >= MEMO_SIZE:
+            self._values.clear()
+        self._values[key] = known
 
     def _chances(self, display: Display, turns: float) -> dict[str, float]:
         """Every card's chance to be completed, by card id (card_chance, its look-up inlined)."""

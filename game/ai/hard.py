@@ -107,9 +107,9 @@ class HardBot(NormalBot):
             first = display.place(view.card(order[0]), (0, 0))
             for cell2 in first.legal_cells():
                 second = first.place(view.card(order[1]), cell2)
-                for cell3 in second.legal_cells():
-                    third = second.place(view.card(order[2]), cell3)
-                    value = self.ev.value(view, me, third)
+                cells3 = second.legal_cells()
+                values = self.ev.place_values(view, me, second, view.card(order[2]), cells3)
+                for cell3, value in zip(cells3, values, strict=True):
                     if best is None or value > best[0]:
                         steps: list[Action] = [
                             Place(order[0], 0, 0),

@@ -120,10 +120,10 @@ class NormalBot:
         left = list(cards)
         while left:
             best: tuple[float, str, tuple[int, int]] | None = None
+            cells = display.legal_cells()
             for card_id in left:
-                card = view.card(card_id)
-                for cell in display.legal_cells():
-                    value = self.ev.value(view, me, display.place(card, cell))
+                values = self.ev.place_values(view, me, display, view.card(card_id), cells)
+                for cell, value in zip(cells, values, strict=True):
                     if best is None or value > best[0]:
                         best = (value, card_id, cell)
             assert best is not None

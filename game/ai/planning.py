@@ -100,8 +100,8 @@ def best_place(state: State, ev: Evaluator) -> tuple[Action, float]:
     assert seat.pending is not None
     card = state.card(seat.pending)
     best: tuple[Action, float] | None = None
-    for cell in seat.display.legal_cells():
-        value = ev.value(state, me, seat.display.place(card, cell))
+    cells = seat.display.legal_cells()
+    for cell, value in zip(cells, ev.place_values(state, me, seat.display, card, cells), strict=True):
         if best is None or value > best[1]:
             best = (Place(card.id, *cell), value)
     if state.chance == "take":
@@ -117,10 +117,7 @@ def place_value(state: State, ev: Evaluator, card_id: str) -> float:
     me = state.decider
     display = state.display(me)
     card = state.card(card_id)
-    return max(
-        (ev.value(state, me, display.place(card, cell)) for cell in display.legal_cells()),
-        default=ev.value(state, me),
-    )
+    return max(ev.place_values(state, me, display, card, display.legal_cells()), default=ev.value(state, me))
 
 
 def _try(state: State, action: Action) -> State | None:

@@ -103,7 +103,7 @@ def _success(task: Task, filled: Filled) -> BoolArray:
             pinned = frozenset(colour.slot for colour in colours if colour is not None)
             representatives, classes = _roll_classes(pinned)
             per_class = np.zeros(len(representatives), dtype=np.bool_)
-            table[index[np.ix_(rows, representatives)]].any(axis=0, out=per_class)
+            table[_class_index(len(empty), pinned)[rows]].any(axis=0, out=per_class)
             result = per_class[classes]
     result.flags.writeable = False
     return result
@@ -133,6 +133,17 @@ def _useful_placements(
     return np.flatnonzero(keep)
 
 
+@lru_cache(maxsize=64)
+def _class_index(count: int, pinned: frozenset[int]) -> IndexArray:
+    """`_placements(count)` index restricted to the representatives of `_roll_classes(pinned)`
+    (placements x classes): the part of it `_success` looks at, gathered once."""
+    _, index = _placements(count)
+    representatives, _ = _roll_classes(pinned)
+    restricted: IndexArray = np.ascontiguousarray(index[:, representatives])
+    restricted.flags.writeable = False
+    return restricted
+
+
 @lru_cache(maxsize=1 << DICE)
 def _roll_classes(pinned: frozenset[int]) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
     """Group the rolls that only differ in the order of the values of the unpinned dice.
@@ -155,13 +166,14 @@ def _value_table(task: Task, filled: Filled) -> BoolArray:
     """Whether the task holds, for every combination of values of the empty fields (C order).
 
     Why a table: the task's rules depend only on the values, so they are checked once per value
-    combination (at most 6^5), not once per roll and placement of dice.
+    combination (at most 6^5), not once per roll and placement of dice. Written fields take part
+    as plain numbers (a rule between two of them is one comparison, not a column of them).
     """
     empty = task.empty_fields(filled)
-    grid = np.indices((FACES,) * len(empty)).reshape(len(empty), -1) + 1
+    grid = _value_grid(len(empty))
     size = grid.shape[1]
     free = iter(grid)
-    columns = [next(free) if v is None else np.full(size, v) for v in filled]
+    columns: list[NDArray[np.intp] | int] = [next(free) if v is None else v for v in filled]
     ok = np.ones(size, dtype=np.bool_)
     for field, column in zip(task.fields, columns, strict=True):
         if field.number is not None:
@@ -172,8 +184,17 @@ def _value_table(task: Task, filled: Filled) -> BoolArray:
         elif relation == Relation.EQUAL:
             ok &= columns[i] == columns[i + 1]
     if task.sum_at_least:
-        ok &= np.sum(columns, axis=0) >= task.sum_at_least
+        written = sum(v for v in filled if v is not None)
+        ok &= grid.sum(axis=0) + written >= task.sum_at_least
     return ok
+
+
+@lru_cache(maxsize=DICE + 1)
+def _value_grid(count: int) -> NDArray[np.intp]:
+    """Every combination of values 1..6 of `count` fields (count x 6^count, C order), read-only."""
+    grid = np.indices((FACES,) * count).reshape(count, -1) + 1
+    grid.flags.writeable = False
+    return grid
 
 
 @lru_cache(maxsize=DICE + 1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -93,22 +94,72 @@ class EasyBot:
         return Reroll(tuple(c for c in COLOURS if view.dice[c.slot] != keep_value) or COLOURS)
 
 
-# Keep tables by the rolls a card's fill allows (its success vector) rather than by the fill: many
-# fills allow exactly the same rolls (two in three in a long simulation), and a table costs a
-# millisecond or more to make. odds.keep_table depends on nothing else, so the choices are the same.
-_keep_tables: dict[tuple[bytes, int], NDArray[np.int8]] = {}
+# The keep decision. Why not planning.single_card_keep: its table answers all 7,776 rolls of a card
+# fill and costs a millisecond or more to make, and in a long simulation most fills come up only a
+# few times. The easy bot needs one answer: the chance of each reroll set from the dice it has. It
+# is the same exact programme, so the choices are the same (tests/ai/test_easy_keep.py): distinct
+# chances differ by at least 1 / 6^10, far above any rounding and far below the tie margin.
+_DICE_SHAPE = (6, 6, 6, 6, 6)  # a roll's axes: the dice in colour order, faces 1..6 at 0..5
+_TIE = 1e-12  # chances this close are equal, and the first reroll set in odds.MASKS wins (as there)
+# where each reroll set of odds.MASKS lands in the list of _reroll_chances
+_MASK_INDEX: list[int] = [sum(flag << (4 - die) for die, flag in enumerate(mask)) for mask in odds.MASKS]
+# a die's step in the partial rolls: its six faces as they are, then "rerolled", their mean
+_FACES_OR_REROLLED: NDArray[np.float64] = np.vstack([np.eye(6), np.full((1, 6), 1 / 6)])
+# per face, what a die's step does to the values along its axis: keep that face, or average all faces
+_KEEP_OR_REROLL: list[NDArray[np.float64]] = [
+    np.array([[1.0 if other == face else 0.0 for other in range(6)], [1 / 6] * 6]) for face in range(6)
+]
 
 
 def _single_card_keep(
     task: Task, filled: tuple[int | None, ...], dice: tuple[int, ...], rolls_left: int
 ) -> Mask | None:
-    """planning.single_card_keep, with its tables shared between fills that allow the same rolls."""
-    key = (odds.success_vector(task, filled).tobytes(), rolls_left)
-    table = _keep_tables.get(key)
-    if table is None:
-        table = _keep_tables[key] = odds.keep_table(task, filled, rolls_left)
-    choice = int(table[odds.roll_index(dice)])
-    return None if choice < 0 else odds.MASKS[choice]
+    """The exact best dice to reroll for completing this one card (None: the dice complete it)."""
+    success = odds.success_vector(task, filled)
+    roll = 0
+    for value in dice:  # odds.roll_index without its checks: the dice come from the state
+        roll = roll * 6 + value - 1
+    if success[roll]:
+        return None
+    by_set = _reroll_chances(_roll_values(success.tobytes(), rolls_left), dice)
+    chances = [by_set[index] for index in _MASK_INDEX]
+    top = max(chances)
+    return next(mask for mask, chance in zip(odds.MASKS, chances, strict=True) if chance >= top - _TIE)
+
+
+def _reroll_chances(values: NDArray[np.float64], dice: tuple[int, ...]) -> list[float]:
+    """The expected value of every reroll from `dice`, given what each roll is worth, one die at a
+    time: per reroll set so far, the die's face kept or the mean over its faces. Entry i rerolls
+    die d when bit 4 - d of i is set."""
+    table = values.reshape(1, 6, -1)
+    for face in dice:
+        table = np.matmul(_KEEP_OR_REROLL[face - 1], table)  # sets x (keep, reroll) x the dice after
+        table = table.reshape(table.shape[0] * 2, 6, -1) if table.shape[2] > 1 else table
+    result: list[float] = table.reshape(-1).tolist()
+    return result
+
+
+@lru_cache(maxsize=512)
+def _roll_values(success: bytes, rolls_left: int) -> NDArray[np.float64]:
+    """What each roll is worth for completing the card with `rolls_left` (this one included): with
+    one, whether it completes the card; with two, the chance after rerolling it at best once more.
+    Keyed by the success vector: many fills allow exactly the same rolls."""
+    values = np.frombuffer(success, dtype=np.bool_).reshape(_DICE_SHAPE).astype(np.float64)
+    values.flags.writeable = False  # shared by every caller through the cache
+    if rolls_left == 1:
+        return values
+    # every partial roll's chance: a die's axis gets a 7th entry, "rerolled" (the mean of its faces)
+    partial = values.reshape(1, 6, -1)
+    for _ in _DICE_SHAPE:
+        partial = np.matmul(_FACES_OR_REROLLED, partial)
+        partial = partial.reshape(partial.shape[0] * 7, 6, -1) if partial.shape[2] > 1 else partial
+    best = partial.reshape((7,) * len(_DICE_SHAPE))
+    # the best over the sets to reroll, one die at a time: its face kept, or its "rerolled" entry
+    for axis in range(len(_DICE_SHAPE)):
+        before = (slice(None),) * axis
+        best = np.maximum(best[(*before, slice(0, 6))], best[(*before, slice(6, 7))])
+    best.flags.writeable = False
+    return best
 
 
 def _fresh_chance(task: Task) -> float:

@@ -279,7 +279,7 @@ def _expected(values: FloatArray, work: _Workspace) -> FloatArray:
     extended = work.front[: (FACES + 1) * size].reshape(FACES + 1, size)
     extended[:FACES] = values.reshape(FACES, size)
     for die in range(DICE):
-        np.sum(extended[:FACES], axis=0, out=extended[FACES])
+        np.add.reduce(extended[:FACES], axis=0, out=extended[FACES])  # np.sum without its wrapper
         extended[FACES] /= FACES
         into = buffers[(die + 1) % 2]
         table = _rotate(extended, into, batch)
@@ -542,10 +542,40 @@ def reroll_options(
     if rolls_left and union.min() == union.max():  # certain or hopeless whatever the dice do
         options.update((mask, options[None]) for mask in _MASKS)
     elif rolls_left:
-        work = _workspace(1)
-        chances = _expected(_turn_values(union, rolls_left - 1, work), work)[positions, 0]
+        chances = _after_reroll(hits, union, rolls_left)[positions]
         options.update((mask, float(chance)) for mask, chance in zip(_MASKS, chances, strict=True))
     return options
+
+
+def _after_reroll(hits: BoolArray, union: FloatArray, rolls_left: int) -> FloatArray:
+    """The chance of success of every partial state after a reroll (7^5), keeping optimally after.
+
+    Remembered for the last few unions: the second reroll of a turn needs the table the first
+    one computed on its way (the expectation over the success itself), and displays change slowly.
+    """
+    key = np.packbits(hits).tobytes()
+    table = _reroll_tables.get((key, rolls_left))
+    if table is None:
+        work = _workspace(1)
+        expected = _expected(union, work)
+        first: FloatArray = expected[:, 0].copy()
+        _keep_reroll_table((key, 1), first)
+        table = first
+        if rolls_left == 2:  # the steps of _turn_values(union, 1), then the expectation again
+            values = np.maximum(union, _best_rerolls(expected, work), out=work.values(1))
+            table = _expected(values, work)[:, 0].copy()
+            _keep_reroll_table((key, 2), table)
+    return table
+
+
+_reroll_tables: dict[tuple[bytes, int], FloatArray] = {}
+_REROLL_TABLES_KEPT = 16  # 134 kB each
+
+
+def _keep_reroll_table(key: tuple[bytes, int], table: FloatArray) -> None:
+    if len(_reroll_tables) >= _REROLL_TABLES_KEPT:
+        del _reroll_tables[next(iter(_reroll_tables))]  # the oldest
+    _reroll_tables[key] = table
 
 
 def best_reroll(

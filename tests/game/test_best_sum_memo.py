@@ -1,0 +1,46 @@
+"""Task.best_sum remembers its answers on the task object: many fills asked of one task (as the
+dice searches do) must each still get the exact answer."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+from game.cards import Relation, Task
+from game.deck import standard_deck
+
+
+def _holds(task: Task, values: list[int]) -> bool:
+    return all(
+        relation is Relation.NONE
+        or (relation is Relation.LESS and a < b)
+        or (relation is Relation.EQUAL and a == b)
+        for relation, a, b in zip(task.relations, values, values[1:], strict=False)
+    )
+
+
+def _brute_best_sum(task: Task, filled: tuple[int | None, ...]) -> int | None:
+    """The best total over every way to fill the empty fields (printed numbers bind only those:
+    a filled value stands as written)."""
+    empty = [i for i, v in enumerate(filled) if v is None]
+    best: int | None = None
+    for values in product(range(1, 7), repeat=len(empty)):
+        trial = [0 if v is None else v for v in filled]
+        for index, value in zip(empty, values, strict=True):
+            trial[index] = value
+        if all(task.fields[i].number in (None, trial[i]) for i in empty) and _holds(task, trial):
+            best = sum(trial) if best is None else max(best, sum(trial))
+    return best
+
+
+def test_best_sum_of_many_fills_on_the_same_task_objects() -> None:
+    rng = random.Random(4)
+    tasks = [card.task for card in standard_deck().cards if len(card.task) <= 6]
+    for _ in range(1500):
+        task = rng.choice(tasks)
+        filled = tuple(rng.choice((None, None, None, 1, 2, 3, 4, 5, 6)) for _ in task.fields)
+        if filled.count(None) > 4:
+            continue
+        expected = _brute_best_sum(task, filled)
+        assert task.best_sum(filled) == expected, (task.text(), filled)
+        assert task.completable(filled) == (expected is not None and expected >= task.sum_at_least)

@@ -88,6 +88,9 @@ class Task:
     _sums: dict[tuple[int | None, ...], int | None] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _takers: dict[tuple[tuple[int | None, ...], int, Colour], tuple[int, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )  # fields_taking by (fill, value, colour), for the same reason
 
     def __post_init__(self) -> None:
         if len(self.relations) != max(0, len(self.fields) - 1):
@@ -122,7 +125,7 @@ class Task:
         key = tuple(filled)
         total = self._sums.get(key, -1)
         if total == -1:
-            if len(self._sums) >= _MAX_SUMS_PER_TASK:
+            if len(self._sums) >= _MAX_KEPT_PER_TASK:
                 self._sums.clear()  # a bound for very long runs; the working set is far smaller
             total = self._sums[key] = _best_sum(self, key)
         return total
@@ -135,6 +138,32 @@ class Task:
         if total == -1:
             total = self.best_sum(key)
         return total is not None and total >= self.sum_at_least
+
+    def fields_taking(self, filled: tuple[int | None, ...], value: int, colour: Colour) -> tuple[int, ...]:
+        """The empty fields a die of this (effective) value and colour may go into, the task staying
+        completable. Remembered: passive seats, chance (a) and the check whether a passive seat can
+        write at all ask this for every die and card, and the same fills and faces recur."""
+        key = (filled, value, colour)
+        found = self._takers.get(key)
+        if found is None:
+            if len(self._takers) >= _MAX_KEPT_PER_TASK:
+                self._takers.clear()
+            found = self._takers[key] = self._fields_taking(filled, value, colour)
+        return found
+
+    def _fields_taking(self, filled: tuple[int | None, ...], value: int, colour: Colour) -> tuple[int, ...]:
+        if None not in filled:
+            return ()
+        found = []
+        trial = list(filled)
+        for index, current in enumerate(filled):
+            if current is not None or not self.fields[index].accepts(value, colour):
+                continue
+            trial[index] = value
+            if self.completable(trial):
+                found.append(index)
+            trial[index] = None
+        return tuple(found)
 
     def satisfied(self, values: Sequence[int | None]) -> bool:
         """Whether every field is filled and every rule of the task holds."""
@@ -174,7 +203,7 @@ class Card:
         return f"{self.scoring.value}{colour} x{self.points}"
 
 
-_MAX_SUMS_PER_TASK = 100_000
+_MAX_KEPT_PER_TASK = 100_000
 
 
 def _best_sum(task: Task, filled: tuple[int | None, ...]) -> int | None:

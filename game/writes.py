@@ -8,10 +8,9 @@ target can still be reached (rules-decisions.md section 4). Writing the last fie
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from game.actions import Write
-from game.cards import BonusKind, Task
+from game.cards import BonusKind
 from game.colours import Colour
 from game.display import PlacedCard
 from game.state import State
@@ -52,27 +51,7 @@ def legal_writes(state: State, dice: Iterable[Colour]) -> list[Write]:
 
 
 def _writable_fields(placed: PlacedCard, value: int, colour: Colour) -> tuple[int, ...]:
-    return _fields_taking(placed.card.task, placed.filled, value, colour)
-
-
-@lru_cache(maxsize=65536)
-def _fields_taking(task: Task, filled: tuple[int | None, ...], value: int, colour: Colour) -> tuple[int, ...]:
-    """The empty fields a die of this value and colour may go into (the card stays completable).
-
-    Cached: passive seats and chance (a) ask this for every die and card, and the same card fills
-    and faces come up again and again."""
-    if None not in filled:
-        return ()
-    found = []
-    trial = list(filled)
-    for index, current in enumerate(filled):
-        if current is not None or not task.fields[index].accepts(value, colour):
-            continue
-        trial[index] = value
-        if task.completable(trial):
-            found.append(index)
-        trial[index] = None
-    return tuple(found)
+    return placed.card.task.fields_taking(placed.filled, value, colour)
 
 
 def can_write(state: State, seat: int, dice: Iterable[Colour]) -> bool:

@@ -9,7 +9,6 @@ from game.ai.easy import _single_card_keep
 from game.ai.planning import single_card_keep
 from game.colours import COLOURS
 from game.deck import standard_deck
-from game.writes import _fields_taking
 
 
 def test_easy_keep_matches_the_keep_tables_on_random_fills_and_dice() -> None:
@@ -21,7 +20,7 @@ def test_easy_keep_matches_the_keep_tables_on_random_fills_and_dice() -> None:
         filled: tuple[int | None, ...] = (None,) * len(task)
         for _ in range(rng.choice((0, 0, 1, 2))):  # sometimes partly written, as passive writes do
             value = rng.randint(1, 6)
-            fields = _fields_taking(task, filled, value, rng.choice(COLOURS))
+            fields = task.fields_taking(filled, value, rng.choice(COLOURS))
             if fields and filled.count(None) > 1:
                 index = rng.choice(fields)
                 filled = (*filled[:index], value, *filled[index + 1 :])

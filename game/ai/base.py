@@ -6,7 +6,7 @@ so a seeded game replays exactly; and it gets a time budget in seconds, so a scr
 animating while it thinks. The legal actions are listed lazily: the engine's full list is costly
 (31 rerolls, every assignment of dice to every card, every single-field write), and a bot that
 builds its chosen action itself need not pay for it. Such a bot confirms its action with
-`is_legal`, which runs the engine's own check on the view.
+`action in legal`, which runs the engine's own check (on the real state when `decide` asked).
 """
 
 from __future__ import annotations

@@ -115,7 +115,8 @@ class Display:
         return tuple(sorted(found, key=lambda p: p.pos))
 
     def marks_left(self, kind: BonusKind) -> int:
-        return sum(p.marks_left for p in self.completed_bonus_cards(kind))
+        # the sum needs no reading order (completed_bonus_cards sorts); asked at every passive write
+        return sum(p.marks_left for p in self.cards if p.card.bonus == kind)
 
     def spend_marks(self, kind: BonusKind, count: int) -> Display:
         """Cross off `count` marks of a bonus kind, from the first card in reading order on."""

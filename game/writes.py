@@ -69,7 +69,9 @@ def can_write(state: State, seat: int, dice: Iterable[Colour]) -> bool:
         face = state.dice[die.slot]
         values = range(max(1, face - spread), min(6, face + spread) + 1)
         for placed in open_cards:
-            colours = {die} | {f.colour for f in placed.card.task.fields if f.colour and can_recolour}
+            colours = (
+                {die} | {f.colour for f in placed.card.task.fields if f.colour} if can_recolour else (die,)
+            )
             for value in values:
                 for colour in colours:
                     if _writable_fields(placed, value, colour):

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from game.actions import Row
 from game.cards import Card
@@ -250,10 +249,14 @@ class State:
 _FIELD_NAMES = frozenset(f.name for f in fields(State))
 
 # The decider's window, cleared. `state.evolve(phase=..., **CLEARED_WINDOW)` moves the decision on
-# and clears the window in one copy (the turn flow does this at every step).
-CLEARED_WINDOW: Mapping[str, Any] = MappingProxyType(
-    {"used": frozenset(), "writes": 0, "deltas": NO_DELTAS, "recolours": NO_RECOLOURS}
-)
+# and clears the window in one copy (the turn flow does this at every step). A plain dict typed
+# read-only: ** unpacks a dict twice as fast as a MappingProxyType.
+CLEARED_WINDOW: Final[Mapping[str, Any]] = {
+    "used": frozenset(),
+    "writes": 0,
+    "deltas": NO_DELTAS,
+    "recolours": NO_RECOLOURS,
+}
 
 ROWS: tuple[Row, Row] = (Row.SCORING, Row.BONUS)
 _DIE_SLOT: dict[Colour, int] = {die: die.slot for die in COLOURS}  # a dict look-up beats the property

@@ -414,7 +414,7 @@ def chances_before_roll(cards: Sequence[OpenCard]) -> tuple[float, ...]:
 
 # One-turn chances by packed success vector and by residual task (see _residual).
 _turn_chances: dict[object, float] = {}
-_TURN_CHANCES_KEPT = 50_000  # about 50 MB of keys at most, then it starts afresh
+_TURN_CHANCES_KEPT = 20_000  # at most about 20 MB of keys, then it starts afresh (same numbers again)
 
 
 def _residual(task: Task, filled: Filled) -> tuple[object, ...]:

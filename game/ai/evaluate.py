@@ -36,7 +36,7 @@ MARK_VALUE: Mapping[BonusKind, float] = {
 }
 WILD_VALUE = 2.0  # a completed wild card: a colour where it scores best
 EMPTY_FIELD = 0.01  # the tie-break: fewer empty fields wins
-MEMO_SIZE = 50_000  # displays whose value an evaluator remembers (a few MB), then it starts afresh
+MEMO_SIZE = 20_000  # displays an evaluator remembers (about 1 kB each; a game values a few thousand)
 
 _BONUS = CardKind.BONUS
 _WILD = BonusKind.WILD_COLOUR

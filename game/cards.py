@@ -203,7 +203,7 @@ class Card:
         return f"{self.scoring.value}{colour} x{self.points}"
 
 
-_MAX_KEPT_PER_TASK = 20_000  # per task and table; a long simulation reaches under 10,000
+_MAX_KEPT_PER_TASK = 20_000  # per task and memory; 300 simulated games reach 8,700 at most
 
 
 def _best_sum(task: Task, filled: tuple[int | None, ...]) -> int | None:

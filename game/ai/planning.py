@@ -293,7 +293,7 @@ def mask_dice(mask: Mask) -> tuple[Colour, ...]:
     return tuple(c for c, flag in zip(COLOURS, mask, strict=True) if flag)
 
 
-# --- single-card keep tables (the easy bot) ------------------------------------------------------
+# --- single-card keep tables (the tests hold the easy bot to them) ------------------------------------------
 
 
 def single_card_keep(

@@ -100,6 +100,7 @@ class EasyBot:
 # is the same exact programme, so the choices are the same (tests/ai/test_easy_keep.py): distinct
 # chances differ by at least 1 / 6^10, far above any rounding and far below the tie margin.
 _DICE_SHAPE = (6, 6, 6, 6, 6)  # a roll's axes: the dice in colour order, faces 1..6 at 0..5
+ROLLS = 6**5
 _TIE = 1e-12  # chances this close are equal, and the first reroll set in odds.MASKS wins (as there)
 # where each reroll set of odds.MASKS lands in the list of _reroll_chances
 _MASK_INDEX: list[int] = [sum(flag << (4 - die) for die, flag in enumerate(mask)) for mask in odds.MASKS]
@@ -121,17 +122,20 @@ def _single_card_keep(
         roll = roll * 6 + value - 1
     if success[roll]:
         return None
-    by_set = _reroll_chances(_roll_values(success.tobytes(), rolls_left), dice)
+    if rolls_left == 1:  # what a roll is worth: whether it completes the card
+        by_set = _reroll_chances(success, dice)
+    else:  # its chance when rerolling it at best once more, in 7,776ths
+        by_set = [value / ROLLS for value in _reroll_chances(_one_more_reroll(success.tobytes()), dice)]
     chances = [by_set[index] for index in _MASK_INDEX]
     top = max(chances)
     return next(mask for mask, chance in zip(odds.MASKS, chances, strict=True) if chance >= top - _TIE)
 
 
-def _reroll_chances(values: NDArray[np.float64], dice: tuple[int, ...]) -> list[float]:
+def _reroll_chances(values: NDArray[np.bool_] | NDArray[np.uint16], dice: tuple[int, ...]) -> list[float]:
     """The expected value of every reroll from `dice`, given what each roll is worth, one die at a
     time: per reroll set so far, the die's face kept or the mean over its faces. Entry i rerolls
     die d when bit 4 - d of i is set."""
-    table = values.reshape(1, 6, -1)
+    table: NDArray[np.float64] = values.reshape(1, 6, -1).astype(np.float64)
     for face in dice:
         table = np.matmul(_KEEP_OR_REROLL[face - 1], table)  # sets x (keep, reroll) x the dice after
         table = table.reshape(table.shape[0] * 2, 6, -1) if table.shape[2] > 1 else table
@@ -139,15 +143,12 @@ def _reroll_chances(values: NDArray[np.float64], dice: tuple[int, ...]) -> list[
     return result
 
 
-@lru_cache(maxsize=512)
-def _roll_values(success: bytes, rolls_left: int) -> NDArray[np.float64]:
-    """What each roll is worth for completing the card with `rolls_left` (this one included): with
-    one, whether it completes the card; with two, the chance after rerolling it at best once more.
-    Keyed by the success vector: many fills allow exactly the same rolls."""
+@lru_cache(maxsize=1024)
+def _one_more_reroll(success: bytes) -> NDArray[np.uint16]:
+    """For every roll, the chance to complete the card when rerolling it at best once more, in
+    7,776ths: always a whole number, so kept exactly in 16 bits (a quarter of a float table's
+    memory). Keyed by the success vector: many fills allow exactly the same rolls."""
     values = np.frombuffer(success, dtype=np.bool_).reshape(_DICE_SHAPE).astype(np.float64)
-    values.flags.writeable = False  # shared by every caller through the cache
-    if rolls_left == 1:
-        return values
     # every partial roll's chance: a die's axis gets a 7th entry, "rerolled" (the mean of its faces)
     partial = values.reshape(1, 6, -1)
     for _ in _DICE_SHAPE:
@@ -158,8 +159,9 @@ def _roll_values(success: bytes, rolls_left: int) -> NDArray[np.float64]:
     for axis in range(len(_DICE_SHAPE)):
         before = (slice(None),) * axis
         best = np.maximum(best[(*before, slice(0, 6))], best[(*before, slice(6, 7))])
-    best.flags.writeable = False
-    return best
+    table = np.rint(best * ROLLS).astype(np.uint16)
+    table.flags.writeable = False  # shared by every caller through the cache
+    return table
 
 
 def _fresh_chance(task: Task) -> float:

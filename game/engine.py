@@ -13,7 +13,6 @@ See docs/engine.md for examples.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -154,12 +153,19 @@ def view(state: State, seat: int) -> State:
     in its deck's unseen cards: leaving a hidden card out of the pool would tell where it is. The
     pooled decks may therefore look longer than they are while other seats hold dealt cards.
     """
+    if state.chance != "take" and not any(other.hand for other in state.seats):
+        # most of the game nothing of the seats is hidden (no dealt cards, no card taken as a
+        # chance): only the decks are pooled. Bots ask for a view at every decision.
+        piles = (_pooled(state.piles[0], []), _pooled(state.piles[1], []))
+        if piles[0] is state.piles[0] and piles[1] is state.piles[1]:
+            return state
+        return state.evolve(piles=piles)
     hidden: dict[Row, list[str]] = {Row.SCORING: [], Row.BONUS: []}
     seats = []
     for index, other in enumerate(state.seats):
         pending = _visible_pending(state, index, seat)
         if index == seat or (not other.hand and pending == other.pending):
-            seats.append(other)  # nothing to hide (most of the game: bots ask for a view at every decision)
+            seats.append(other)  # nothing of this seat's to hide
             continue
         covered = [*other.hand, *([other.pending] if pending == HIDDEN and other.pending else [])]
         for card_id in covered:
@@ -168,8 +174,6 @@ def view(state: State, seat: int) -> State:
     scoring, bonus = (
         _pooled(pile, hidden[row]) for pile, row in zip(state.piles, (Row.SCORING, Row.BONUS), strict=True)
     )
-    if scoring is state.piles[0] and bonus is state.piles[1] and all(map(operator.is_, seats, state.seats)):
-        return state  # nothing hidden: the view is the state itself
     return state.evolve(seats=tuple(seats), piles=(scoring, bonus))
 
 

@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import odds
-from game.actions import Action, Buy, Complete, End, Pass, Place, Remove, Reroll, ReturnCard, Row, Wild
+from game.actions import Action, Buy, Complete, End, Pass, Place, Remove, Reroll, ReturnCard, Row, Wild, Write
 from game.ai.evaluate import turn_chance
 from game.ai.planning import Mask, mask_dice
 from game.cards import Task
@@ -26,7 +26,6 @@ from game.colours import COLOURS, Colour
 from game.engine import price, usable_dice
 from game.scoring import wild_cards_to_choose
 from game.state import MARKET_SLOTS, ROWS, Phase, State
-from game.writes import legal_writes
 
 
 class EasyBot:
@@ -60,8 +59,7 @@ class EasyBot:
         if phase == Phase.CHANCE_WRITE:
             return End()
         if phase in (Phase.PASSIVE, Phase.SOLO_PASSIVE):
-            writes = legal_writes(view, usable_dice(view))
-            return rng.choice(writes) if writes else Pass()
+            return random_write(view, rng) or Pass()
         if phase == Phase.SOLO_REMOVE:
             rows = [row for row in ROWS if view.market_card(row, MARKET_SLOTS) is not None]
             return Remove(rng.choice(rows) if rows else None)
@@ -211,6 +209,23 @@ def _first_fill(
         return False
 
     return chosen if extend(0, 0) else None
+
+
+def random_write(view: State, rng: random.Random) -> Write | None:
+    """A random single-field write: drawn from the same list, in the same order, as
+    writes.legal_writes (so games stay as they were), but only the one chosen is built."""
+    me = view.decider
+    display = view.display(me)
+    choices: list[tuple[Colour, str, int]] = []
+    for die in usable_dice(view):
+        value, colour = view.value(die), view.colour(die)
+        for placed in display:
+            for index in placed.card.task.fields_taking(placed.filled, value, colour):
+                choices.append((die, placed.id, index))
+    if not choices:
+        return None
+    die, card, index = rng.choice(choices)
+    return Write(die, card, index)
 
 
 def random_purchase(view: State, rng: random.Random) -> Buy | None:

@@ -171,8 +171,10 @@ def first_completion(view: State) -> Complete | None:
     planning.complete_steps lists first, without listing every assignment of every card."""
     dice = [(die, view.value(die), view.colour(die)) for die in usable_dice(view)]
     for placed in view.display(view.decider):
+        if None not in placed.filled:
+            continue  # completed
         empty = [index for index, value in enumerate(placed.filled) if value is None]
-        if not empty or len(empty) > len(dice):
+        if len(empty) > len(dice):
             continue
         used = _first_fill(placed.card.task, placed.filled, empty, dice)
         if used is None:

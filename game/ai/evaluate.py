@@ -134,7 +134,7 @@ class Evaluator:
         # The key names each card by identity: hashing the cards themselves costs more than the
         # rest of a look-up. The display is kept with its value, so its cards stay alive and no
         # other card can take over their identity while the entry exists.
-        key = (turns, *[(id(p.card), p.pos, p.filled, p.marks_used, p.wild_colour) for p in display.cards])
+        key = _memo_key(turns, display)
         known = self._values.get(key)
         if known is None:
             known = (self.display_value(display, self._chances(display, turns), turns), display)
@@ -160,6 +160,27 @@ class Evaluator:
             if known is None:
                 placed = display.place(card, cell)
                 known = (self.display_value(placed, chance, turns), placed)
+                self._remember(key, known)
+            values.append(known[0])
+        return values
+
+    def write_values(
+        self, state: State, seat: int, written: Sequence[tuple[Display, PlacedCard]]
+    ) -> list[float]:
+        """`value(state, seat, display)` for each display that differs from the seat's own only in
+        one written card (given as it is in that display) and perhaps in bonus marks crossed off:
+        the other cards' chances are worked out once. The same numbers as `value`."""
+        own = state.display(seat)
+        turns = self._turns(state, seat, own.full)
+        base = self._chances(own, turns)
+        values: list[float] = []
+        for display, placed in written:
+            key = _memo_key(turns, display)
+            known = self._values.get(key)
+            if known is None:
+                chance = dict(base)
+                chance[placed.card.id] = self.card_chance(placed, turns)
+                known = (self.display_value(display, chance, turns), display)
                 self._remember(key, known)
             values.append(known[0])
         return values
@@ -261,6 +282,11 @@ class Evaluator:
         if kind == _MONO_LINES:
             return board.mono_lines(fill)
         return 0.0
+
+
+def _memo_key(turns: float, display: Display) -> tuple[object, ...]:
+    """An evaluator's memo key: the turns left and each card by identity, cell, fill and marks."""
+    return (turns, *[(id(p.card), p.pos, p.filled, p.marks_used, p.wild_colour) for p in display.cards])
 
 
 def _card_chance(placed: PlacedCard, turns: float) -> float:

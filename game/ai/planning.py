@@ -21,11 +21,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import odds
-from game.actions import Action, Adjust, Buy, Complete, Discard, Place, Recolour, Write
+from game.actions import Action, Adjust, Buy, Complete, Discard, Place, Recolour
 from game.ai.evaluate import Evaluator, prefetch
 from game.cards import BonusKind, Task, assignments
 from game.colours import COLOURS, Colour
-from game.display import Display
+from game.display import Display, PlacedCard
 from game.engine import IllegalActionError, apply, price, usable_dice
 from game.flow import solo_writes_allowed
 from game.rules import legal_actions
@@ -213,21 +213,21 @@ def best_write(state: State, ev: Evaluator, modifiers: bool, deadline: float) ->
             changed = _try(state, step)
             if changed is not None:
                 starts.append(([step], changed))
-    candidates: list[tuple[list[Action], Display]] = []
+    candidates: list[tuple[list[Action], Display, PlacedCard]] = []
     for before, start in starts:
         if time.perf_counter() > deadline and before:
             break  # emergency only: far above any budget
-        display = start.display(me)
+        display = start.display(me)  # the seat's display, perhaps with a mark crossed off
         if _spends_extra_die(start):
             display = display.spend_marks(BonusKind.EXTRA_DIE, 1)
         for write in legal_writes(start, usable_dice(start)):
             placed = display.find(write.card)
             assert placed is not None
             written = placed.with_value(write.field, start.value(write.die))
-            candidates.append(([*before, write], display.replace_card(written)))
-    prefetch(_fill_of(display, steps[-1]) for steps, display in candidates)
-    for steps, display in candidates:
-        value = ev.value(state, me, display)
+            candidates.append(([*before, write], display.replace_card(written), written))
+    prefetch((placed.card.task, placed.filled) for _, _, placed in candidates)
+    values = ev.write_values(state, me, [(display, placed) for _, display, placed in candidates])
+    for (steps, _, _), value in zip(candidates, values, strict=True):
         if value > best.value + 1e-9:
             best = Plan(value, steps)
     return best
@@ -240,13 +240,6 @@ def _spends_extra_die(state: State) -> bool:
     if state.phase == Phase.SOLO_PASSIVE:
         return state.writes >= solo_writes_allowed(state)
     return False
-
-
-def _fill_of(display: Display, write: Action) -> tuple[Task, tuple[int | None, ...]]:
-    assert isinstance(write, Write)
-    placed = display.find(write.card)
-    assert placed is not None
-    return placed.card.task, placed.filled
 
 
 def chance_writes(state: State, ev: Evaluator, deadline: float) -> Plan:

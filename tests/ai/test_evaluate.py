@@ -1,4 +1,4 @@
-"""The evaluator's shortcuts (remembered values, shared work across cells) give the very numbers
+"""The evaluator's shortcuts (remembered values, work shared across cells and writes) give the very numbers
 of a plain valuation: a bot's choices must not depend on what it valued before."""
 
 from __future__ import annotations
@@ -36,6 +36,14 @@ def test_remembered_and_shared_values_equal_a_fresh_valuation(
         display = state.display(seat)
         assert busy.value(state, seat) == Evaluator(foresight).value(state, seat)
         assert busy.value(state, seat) == busy.value(state, seat)  # the remembered one
+        written = []
+        for placed in display:
+            if not placed.completed:
+                field = placed.filled.index(None)
+                changed = placed.with_value(field, 3)
+                written.append((display.replace_card(changed), changed))
+        for (changed_display, _), value in zip(written, busy.write_values(state, seat, written), strict=True):
+            assert value == Evaluator(foresight).value(state, seat, changed_display)
         if display.full:
             continue
         for row in ROWS:

@@ -133,10 +133,10 @@ def _reroll_chances(values: NDArray[np.bool_] | NDArray[np.uint16], dice: tuple[
     """The expected value of every reroll from `dice`, given what each roll is worth, one die at a
     time: per reroll set so far, the die's face kept or the mean over its faces. Entry i rerolls
     die d when bit 4 - d of i is set."""
-    table: NDArray[np.float64] = values.reshape(1, 6, -1).astype(np.float64)
-    for face in dice:
+    table: NDArray[np.float64] = np.matmul(_KEEP_OR_REROLL[dice[0] - 1], values.reshape(6, -1))
+    for face in dice[1:]:
+        table = table.reshape(-1, 6, table.shape[-1] // 6)  # the next die's faces as an axis
         table = np.matmul(_KEEP_OR_REROLL[face - 1], table)  # sets x (keep, reroll) x the dice after
-        table = table.reshape(table.shape[0] * 2, 6, -1) if table.shape[2] > 1 else table
     result: list[float] = table.reshape(-1).tolist()
     return result
 

@@ -125,19 +125,20 @@ class Evaluator:
         the completion chance of some cards (e.g. 1.0 for a card about to be completed)."""
         display = display if display is not None else state.display(seat)
         turns = self._turns(state, seat, display.full)
-        if sure:
-            chance = self._chances(display, turns)
-            chance.update(sure)
-            return self.display_value(display, chance, turns)
-        # The value depends on nothing but the display and the turns left, and a search meets the
-        # same display again and again (a purchase valued at its cell, then played; the base).
-        # The key names each card by identity: hashing the cards themselves costs more than the
-        # rest of a look-up. The display is kept with its value, so its cards stay alive and no
-        # other card can take over their identity while the entry exists.
+        # The value depends on nothing but the display, the turns left and `sure`, and a search
+        # meets the same display again and again (a purchase valued at its cell, then played; the
+        # base; each reroll of a turn). The key names each card by identity: hashing the cards
+        # themselves costs more than the rest of a look-up. The display is kept with its value, so
+        # its cards stay alive and no other card can take over their identity while it is kept.
         key = _memo_key(turns, display)
+        if sure:
+            key = (*key, *sorted(sure.items()))
         known = self._values.get(key)
         if known is None:
-            known = (self.display_value(display, self._chances(display, turns), turns), display)
+            chance = self._chances(display, turns)
+            if sure:
+                chance.update(sure)
+            known = (self.display_value(display, chance, turns), display)
             self._remember(key, known)
         return known[0]
 

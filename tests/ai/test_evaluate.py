@@ -39,6 +39,9 @@ def test_remembered_and_shared_values_equal_a_fresh_valuation(
         written = []
         for placed in display:
             if not placed.completed:
+                sure = {placed.id: 1.0}
+                fresh = Evaluator(foresight).value(state, seat, sure=sure)
+                assert busy.value(state, seat, sure=sure) == fresh == busy.value(state, seat, sure=sure)
                 field = placed.filled.index(None)
                 changed = placed.with_value(field, 3)
                 written.append((display.replace_card(changed), changed))

@@ -309,11 +309,12 @@ def _card_chance(placed: PlacedCard, turns: float) -> float:
 class _Board:
     """A display laid out for quick lookups: cards by cell, colours (on demand), the box's bounds."""
 
-    __slots__ = ("at", "_colours", "rmin", "rmax", "cmin", "cmax")
+    __slots__ = ("at", "_colours", "_complete_lines", "rmin", "rmax", "cmin", "cmax")
 
     def __init__(self, display: Display) -> None:
         self.at: dict[Pos, PlacedCard] = {p.pos: p for p in display.cards}
         self._colours: dict[Pos, object] | None = None
+        self._complete_lines: float | None = None
         rows = [r for r, _ in self.at]
         cols = [c for _, c in self.at]
         self.rmin, self.rmax, self.cmin, self.cmax = min(rows), max(rows), min(cols), max(cols)
@@ -348,18 +349,37 @@ class _Board:
         return _lines(self.rmin, self.cmin)
 
     def complete_lines(self, chance: Mapping[str, float], fill: float) -> float:
+        """The expected number of complete rows and columns (the same for every such card of a
+        display, so worked out once per board: a board lives for one valuation, one `chance`)."""
+        if self._complete_lines is not None:
+            return self._complete_lines
         at = self.at
         total = 0.0
-        for line in self.lines():
-            p = 1.0
-            for cell in line:
-                placed = at.get(cell)
-                p *= (fill * 0.4) if placed is None else chance[placed.card.id]
-            total += p
+        if fill == 0.0:
+            # an empty cell makes its line's product 0 and adding 0 changes nothing: only full
+            # lines count, multiplied in the same order as below
+            for first, second, third in self.lines():
+                a, b, c = at.get(first), at.get(second), at.get(third)
+                if a is not None and b is not None and c is not None:
+                    p = 1.0
+                    p *= chance[a.card.id]
+                    p *= chance[b.card.id]
+                    p *= chance[c.card.id]
+                    total += p
+        else:
+            for line in self.lines():
+                p = 1.0
+                for cell in line:
+                    placed = at.get(cell)
+                    p *= (fill * 0.4) if placed is None else chance[placed.card.id]
+                total += p
+        self._complete_lines = total
         return total
 
     def mono_lines(self, fill: float) -> float:
         at = self.at
+        if fill == 0.0 and len(at) < GRID:
+            return 0.0  # no line is full, and a line with an empty cell adds 0 ** k = 0
         colours = self.colours()
         total = 0.0
         for line in self.lines():

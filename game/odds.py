@@ -327,8 +327,14 @@ def _turn_values(success: FloatArray, rolls_left: int, work: _Workspace) -> Floa
 
 def _reroll_positions(dice: Sequence[int]) -> NDArray[np.intp]:
     """For each reroll set in `_MASKS`, the partial state it leaves: the index in a 7^5 table."""
+    return _positions_of(tuple(int(v) for v in dice))
+
+
+@lru_cache(maxsize=8192)  # every roll
+def _positions_of(dice: Dice) -> NDArray[np.intp]:
     faces = np.asarray(dice, dtype=np.intp) - 1
     positions: NDArray[np.intp] = np.where(_MASK_ARRAY, _UNKNOWN, faces) @ _PARTIAL_WEIGHTS
+    positions.flags.writeable = False
     return positions
 
 
@@ -539,7 +545,7 @@ def reroll_options(
     hits = np.logical_or.reduce(vectors) if vectors else np.zeros(ROLLS, dtype=np.bool_)
     union: FloatArray = hits.astype(np.float64).reshape(ROLLS, 1)
     options: dict[RerollMask | None, float] = {None: float(union[roll, 0])}
-    if rolls_left and union.min() == union.max():  # certain or hopeless whatever the dice do
+    if rolls_left and (hits.all() or not hits.any()):  # certain or hopeless whatever the dice do
         options.update((mask, options[None]) for mask in _MASKS)
     elif rolls_left:
         chances = _after_reroll(hits, union, rolls_left)[positions]

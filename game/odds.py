@@ -296,12 +296,14 @@ def _best_rerolls(expected: FloatArray, work: _Workspace) -> FloatArray:
     competes with each face, and then the axis shrinks to the faces. It includes the empty set
     (keep all, waste the roll), which is harmless: more rolls never lower a value, so wasting one
     never beats stopping or a real reroll. Each die's axis is worked on where it lies (a view as
-    before x axis x after), which needs no rotation of the table.
+    before x axis x after). Maxima are exact, so the order of the dice changes no bit: with one
+    column, the last two dice (short rows where they lie) are first moved to the front.
     """
     batch = expected.shape[1]
     table = expected
     before = 1
-    for die in range(DICE):
+    in_place = DICE if batch > 1 else DICE - 2
+    for die in range(in_place):
         after = (FACES + 1) ** (DICE - 1 - die) * batch
         rows = table.reshape(before, FACES + 1, after)
         into = (work.front, work.back)[die % 2]
@@ -309,7 +311,21 @@ def _best_rerolls(expected: FloatArray, work: _Workspace) -> FloatArray:
         np.maximum(rows[:, :FACES], rows[:, FACES:], out=best)
         table = best
         before *= FACES
-    return table.reshape(ROLLS, batch)
+    if in_place == DICE:
+        return table.reshape(ROLLS, batch)
+    # one column: the table is (first dice done) x (last two dice); move the last two in front
+    done, last = FACES**in_place, (FACES + 1) ** (DICE - in_place)
+    moved = work.back[: last * done].reshape(last, done)  # the table itself is in front
+    np.copyto(moved, table.reshape(done, last).T)
+    rows = moved.reshape(1, FACES + 1, (FACES + 1) * done)
+    second = work.front[: FACES * (FACES + 1) * done].reshape(1, FACES, (FACES + 1) * done)
+    np.maximum(rows[:, :FACES], rows[:, FACES:], out=second)
+    rows = second.reshape(FACES, FACES + 1, done)
+    both = work.back[: FACES * FACES * done].reshape(FACES, FACES, done)
+    np.maximum(rows[:, :FACES], rows[:, FACES:], out=both)
+    result = work.front[:ROLLS].reshape(done, FACES * FACES)
+    np.copyto(result, both.reshape(FACES * FACES, done).T)
+    return result.reshape(ROLLS, 1)
 
 
 def _turn_values(success: FloatArray, rolls_left: int, work: _Workspace) -> FloatArray:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import subprocess
 import sys
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from game.deck import Deck, standard_deck
 from game.position import PositionError, position_from_data, position_to_data
 from tools.scenario import EXPECT_KEYS, ScenarioError, check, load
 
@@ -139,6 +141,23 @@ def test_unknown_position_keys_are_refused_unless_ignored() -> None:
     with pytest.raises(PositionError):
         position_from_data(data, "inline")
     position_from_data(data, "inline", ignore=EXPECT_KEYS)
+
+
+def test_position_takes_its_cards_from_the_given_deck() -> None:
+    standard = standard_deck()
+    cards = tuple(replace(card, points=card.points + 10) for card in standard.cards if card.id != "S02")
+    deck = Deck(7, cards)
+    data = {"phase": "over", "seats": [{"cards": [{"id": "S01", "at": "0,0"}]}, {}]}
+    state = position_from_data(data, "inline", deck=deck)
+    assert state.deck is deck
+    placed = state.display(0).find("S01")
+    assert placed is not None and placed.card is deck["S01"]
+    assert state.card("S01").points == standard["S01"].points + 10
+    assert position_from_data(data, "inline").deck is standard
+    data["seats"] = [{"cards": [{"id": "S02", "at": "0,0"}]}, {}]
+    with pytest.raises(PositionError) as caught:
+        position_from_data(data, "inline", deck=deck)
+    assert "no card 'S02' in the deck in use (version 7)" in str(caught.value)
 
 
 def test_scenario_error_for_a_missing_file(tmp_path: Path) -> None:

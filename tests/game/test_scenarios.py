@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.deck import Deck, standard_deck
+from game.deck import Deck, load_deck, standard_deck
 from game.position import PositionError, position_from_data, position_to_data
 from tools.scenario import EXPECT_KEYS, ScenarioError, check, load
 
@@ -36,6 +36,16 @@ def test_position_round_trips(path: Path) -> None:
     again = position_from_data(position_to_data(state), "round trip", deck=state.deck)
     assert again == state
     assert again.deck is state.deck
+
+
+def test_every_scenario_plays_with_the_frozen_rules_deck() -> None:
+    # the rule tests must not change when the game's deck does (assets/deck/deck.toml)
+    rules_deck = load_deck(RULES_DECK)
+    assert rules_deck.version == 1
+    for path in SCENARIOS:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        assert data.get("deck") == "decks/rules.toml", f"{path.name} does not name the rules-test deck"
+        assert load(path).state.deck == rules_deck
 
 
 def test_every_rules_point_is_covered_by_a_scenario() -> None:

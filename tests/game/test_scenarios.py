@@ -62,17 +62,20 @@ def test_every_rules_point_is_covered_by_a_scenario() -> None:
 
 # --- the tool ---------------------------------------------------------------------------------------
 
-GOOD = """
+# the tool's own tests play with the frozen rules-test deck too (named by its absolute path)
+RULES_DECK_LINE = f"deck = '{RULES_DECK.as_posix()}'"
+GOOD = f"""
 description = "After roll 3 the player may end the turn"
+{RULES_DECK_LINE}
 rolls = 3
 dice = "Y1 O2 G4 B5 P1"
 legal = ["end"]
 
 [[seats]]
-cards = [{ id = "S06", at = "0,0" }]
+cards = [{{ id = "S06", at = "0,0" }}]
 
 [[seats]]
-cards = [{ id = "S07", at = "0,0" }]
+cards = [{{ id = "S07", at = "0,0" }}]
 """
 
 
@@ -139,7 +142,7 @@ def _with_deck(tmp_path: Path, deck_text: str) -> str:
     """GOOD with deck = "decks/mine.toml", that file holding `deck_text` (next to the scenario)."""
     (tmp_path / "decks").mkdir(exist_ok=True)
     (tmp_path / "decks" / "mine.toml").write_text(deck_text, encoding="utf-8")
-    return GOOD.replace("rolls = 3", 'deck = "decks/mine.toml"\nrolls = 3', 1)
+    return GOOD.replace(RULES_DECK_LINE, 'deck = "decks/mine.toml"', 1)
 
 
 def test_tool_reads_the_cards_from_the_named_deck(tmp_path: Path) -> None:
@@ -154,8 +157,14 @@ def test_tool_reads_the_cards_from_the_named_deck(tmp_path: Path) -> None:
     assert "key 'seats[1].cards[0].id'" in run.stdout and "no card 'S07'" in run.stdout
 
 
+def test_a_scenario_without_a_deck_key_uses_the_standard_deck(tmp_path: Path) -> None:
+    path = tmp_path / "scenario.toml"
+    path.write_text('description = "The game is over"\nphase = "over"\n', encoding="utf-8")
+    assert load(path).state.deck is standard_deck()
+
+
 def test_tool_exits_2_when_the_named_deck_is_missing(tmp_path: Path) -> None:
-    run = _run_tool(tmp_path, GOOD.replace("rolls = 3", 'deck = "decks/missing.toml"\nrolls = 3', 1))
+    run = _run_tool(tmp_path, GOOD.replace(RULES_DECK_LINE, 'deck = "decks/missing.toml"', 1))
     assert run.returncode == 2, run.stdout + run.stderr
     assert "BROKEN" in run.stdout and "key 'deck'" in run.stdout
     assert str(tmp_path / "decks" / "missing.toml") in run.stdout

@@ -7,8 +7,10 @@ not placed anywhere still in its deck, in id order, so that every draw is known)
 cannot be built raises `PositionError` naming the key and the reason. `position_to_data(state)`
 writes a state in the same format.
 
-Only the standard deck is used: every card named must exist in it, and each card may be in one
-place only (a market slot, a display, a hand, a deck, the round counter).
+The cards come from the standard deck unless the caller passes another `Deck` (the rule scenarios
+use a frozen rules-test deck, so that changes to the game's deck do not change them): every card
+named must exist in that deck, and each card may be in one place only (a market slot, a display, a
+hand, a deck, the round counter).
 """
 
 from __future__ import annotations
@@ -174,10 +176,13 @@ def _filled_text(filled: Sequence[int | None]) -> str:
 
 
 class _Builder:
-    def __init__(self, data: Mapping[str, Any], source: str, ignore: frozenset[str]) -> None:
+    def __init__(
+        self, data: Mapping[str, Any], source: str, ignore: frozenset[str], deck: Deck | None
+    ) -> None:
         self.r = _Reader(source)
         self.data = self.r.table(data, "", POSITION_KEYS | ignore)
-        self.deck: Deck = standard_deck()
+        self.deck: Deck = standard_deck() if deck is None else deck
+        self.deck_name = "the standard deck" if deck is None else f"the deck in use (version {deck.version})"
         self.places: dict[str, str] = {}  # card id -> where it is (for duplicate checks)
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -185,7 +190,7 @@ class _Builder:
 
     def card(self, card_id: str, key: str, where: str, kind: CardKind | None = None) -> Card:
         if card_id not in self.deck:
-            raise self.r.fail(key, f"there is no card {card_id!r} in the standard deck")
+            raise self.r.fail(key, f"there is no card {card_id!r} in {self.deck_name}")
         card = self.deck[card_id]
         if kind is not None and card.kind != kind:
             raise self.r.fail(key, f"card {card_id} is a {card.kind.value} card, not a {kind.value} card")
@@ -598,12 +603,15 @@ def _some_solution(card: Card) -> tuple[int | None, ...]:
     return tuple(values)
 
 
-def position_from_data(data: Mapping[str, Any], source: str, *, ignore: Iterable[str] = ()) -> State:
+def position_from_data(
+    data: Mapping[str, Any], source: str, *, ignore: Iterable[str] = (), deck: Deck | None = None
+) -> State:
     """Build the State a position describes; raises PositionError naming the key and the reason.
 
-    `ignore` names top-level keys that belong to the caller (a scenario's expectations).
+    `ignore` names top-level keys that belong to the caller (a scenario's expectations). `deck` is
+    the deck the cards come from (the state plays on with it); None means the standard deck.
     """
-    return _Builder(data, source, frozenset(ignore)).build()
+    return _Builder(data, source, frozenset(ignore), deck).build()
 
 
 # --- writing a state ------------------------------------------------------------------------------

@@ -7,6 +7,9 @@ For each file: prints the decision point (phase, whose decision), the legal acti
 now, then checks the file's expectations. Exit status: 0 when every expectation holds, 1 when one
 fails (each failure is printed with the reason), 2 when a file itself is broken (the key and the
 reason are printed). The format is described in docs/scenarios.md.
+
+A file's cards come from the deck its `deck` key names (a path relative to the file; the rule
+scenarios name the frozen tests/scenarios/decks/rules.toml), else from the standard deck.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 
 from game.actions import Action, ActionSyntaxError, Row, parse
 from game.colours import COLOURS, Colour
+from game.deck import Deck, DeckError, load_deck
 from game.engine import IllegalActionError, apply, legal_actions, result, whose_turn
 from game.position import POSITION_KEYS, PositionError, position_from_data
 from game.scoring import SeatScore, score_display, winners
@@ -31,6 +35,7 @@ EXPECT_KEYS = frozenset(
     {"description", "rules", "legal", "illegal", "legal_count", "after", "scores", "result"}
 )
 ROW_WORDS = {"scoring": Row.SCORING, "bonus": Row.BONUS}
+DECK_KEY = "deck"  # the deck file the position's cards come from, relative to the scenario file
 
 
 class ScenarioError(ValueError):
@@ -450,15 +455,16 @@ def load(path: Path) -> Scenario:
         raise ScenarioError(f"{source}: cannot be read ({error.strerror})") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ScenarioError(f"{source}: not valid TOML ({error})") from None
-    unknown = sorted(set(data) - POSITION_KEYS - EXPECT_KEYS)
+    unknown = sorted(set(data) - POSITION_KEYS - EXPECT_KEYS - {DECK_KEY})
     if unknown:
         raise reader.fail(unknown[0], "unknown key (see docs/scenarios.md)")
     description = data.get("description")
     if not isinstance(description, str) or not description.strip() or "\n" in description.strip():
         raise reader.fail("description", "every scenario needs a one-line description")
     rules = tuple(reader.words(data.get("rules", []), "rules"))
+    deck = _scenario_deck(reader, data, path)
     try:
-        state = position_from_data(data, source, ignore=EXPECT_KEYS)
+        state = position_from_data(data, source, ignore=EXPECT_KEYS | {DECK_KEY}, deck=deck)
     except PositionError as error:
         raise ScenarioError(str(error)) from None
     top = reader.checkpoint(data, "position", top=True)
@@ -471,6 +477,28 @@ def load(path: Path) -> Scenario:
             raise reader.fail(f"after[{i}]", "must be a table")
         after.append(reader.checkpoint(item, f"after[{i}]", top=False))
     return Scenario(path, description.strip(), rules, state, top, tuple(after))
+
+
+# decks read by this process, by file and its modification: the scenarios share one deck object
+_decks: dict[tuple[Path, int, int], Deck] = {}
+
+
+def _scenario_deck(reader: _Reader, data: Mapping[str, Any], path: Path) -> Deck | None:
+    """The deck named by the file's `deck` key (None without the key: the standard deck)."""
+    if DECK_KEY not in data:
+        return None
+    deck_path = path.parent / reader.text(data[DECK_KEY], DECK_KEY)
+    try:
+        stat = deck_path.stat()
+        key = (deck_path.resolve(), stat.st_mtime_ns, stat.st_size)
+        if key not in _decks:
+            # a rules-test deck is test data: its cards are checked, but not the printed counts
+            # of the game's deck (those may change with a new deck version)
+            _decks[key] = load_deck(deck_path, check_counts=False)
+        return _decks[key]
+    except (OSError, DeckError) as error:
+        reason = (error.strerror or str(error)) if isinstance(error, OSError) else str(error)
+        raise reader.fail(DECK_KEY, f"the deck file {str(deck_path)!r} cannot be used: {reason}") from None
 
 
 # --- checking -------------------------------------------------------------------------------------

@@ -6,15 +6,18 @@ from __future__ import annotations
 import subprocess
 import sys
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from game.deck import Deck, load_deck, standard_deck
 from game.position import PositionError, position_from_data, position_to_data
 from tools.scenario import EXPECT_KEYS, ScenarioError, check, load
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.toml"))
+RULES_DECK = ROOT / "tests" / "scenarios" / "decks" / "rules.toml"
 
 
 def test_there_are_at_least_sixty_scenarios() -> None:
@@ -30,8 +33,19 @@ def test_scenario_holds(path: Path) -> None:
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_position_round_trips(path: Path) -> None:
     state = load(path).state
-    again = position_from_data(position_to_data(state), "round trip")
+    again = position_from_data(position_to_data(state), "round trip", deck=state.deck)
     assert again == state
+    assert again.deck is state.deck
+
+
+def test_every_scenario_plays_with_the_frozen_rules_deck() -> None:
+    # the rule tests must not change when the game's deck does (assets/deck/deck.toml)
+    rules_deck = load_deck(RULES_DECK)
+    assert rules_deck.version == 1
+    for path in SCENARIOS:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        assert data.get("deck") == "decks/rules.toml", f"{path.name} does not name the rules-test deck"
+        assert load(path).state.deck == rules_deck
 
 
 def test_every_rules_point_is_covered_by_a_scenario() -> None:
@@ -121,6 +135,38 @@ def test_tool_exits_2_on_a_broken_file_naming_the_key(tmp_path: Path, old: str, 
     assert f"key '{key}'" in run.stdout
 
 
+def _with_deck(tmp_path: Path, deck_text: str) -> str:
+    """GOOD with deck = "decks/mine.toml", that file holding `deck_text` (next to the scenario)."""
+    (tmp_path / "decks").mkdir(exist_ok=True)
+    (tmp_path / "decks" / "mine.toml").write_text(deck_text, encoding="utf-8")
+    return GOOD.replace("rolls = 3", 'deck = "decks/mine.toml"\nrolls = 3', 1)
+
+
+def test_tool_reads_the_cards_from_the_named_deck(tmp_path: Path) -> None:
+    rules_deck = RULES_DECK.read_text(encoding="utf-8")
+    run = _run_tool(tmp_path, _with_deck(tmp_path, rules_deck))
+    assert run.returncode == 0, run.stdout + run.stderr
+    # the same scenario with a deck that lacks S07: the card is looked up in the named deck
+    start = rules_deck.index('id = "S07"')
+    block = rules_deck[rules_deck.rindex("[[cards]]", 0, start) : rules_deck.index("[[cards]]", start)]
+    run = _run_tool(tmp_path, _with_deck(tmp_path, rules_deck.replace(block, "")))
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "key 'seats[1].cards[0].id'" in run.stdout and "no card 'S07'" in run.stdout
+
+
+def test_tool_exits_2_when_the_named_deck_is_missing(tmp_path: Path) -> None:
+    run = _run_tool(tmp_path, GOOD.replace("rolls = 3", 'deck = "decks/missing.toml"\nrolls = 3', 1))
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "BROKEN" in run.stdout and "key 'deck'" in run.stdout
+    assert str(tmp_path / "decks" / "missing.toml") in run.stdout
+
+
+def test_tool_exits_2_when_the_named_deck_is_broken(tmp_path: Path) -> None:
+    run = _run_tool(tmp_path, _with_deck(tmp_path, "version = 1\n[[cards]]\nid = \"S01\"\n"))
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "key 'deck'" in run.stdout and "mine.toml" in run.stdout and "card S01" in run.stdout
+
+
 def test_tool_exits_2_on_invalid_toml(tmp_path: Path) -> None:
     run = _run_tool(tmp_path, GOOD + "\nthis is = = not toml\n")
     assert run.returncode == 2
@@ -139,6 +185,23 @@ def test_unknown_position_keys_are_refused_unless_ignored() -> None:
     with pytest.raises(PositionError):
         position_from_data(data, "inline")
     position_from_data(data, "inline", ignore=EXPECT_KEYS)
+
+
+def test_position_takes_its_cards_from_the_given_deck() -> None:
+    standard = standard_deck()
+    cards = tuple(replace(card, points=card.points + 10) for card in standard.cards if card.id != "S02")
+    deck = Deck(7, cards)
+    data = {"phase": "over", "seats": [{"cards": [{"id": "S01", "at": "0,0"}]}, {}]}
+    state = position_from_data(data, "inline", deck=deck)
+    assert state.deck is deck
+    placed = state.display(0).find("S01")
+    assert placed is not None and placed.card is deck["S01"]
+    assert state.card("S01").points == standard["S01"].points + 10
+    assert position_from_data(data, "inline").deck is standard
+    data["seats"] = [{"cards": [{"id": "S02", "at": "0,0"}]}, {}]
+    with pytest.raises(PositionError) as caught:
+        position_from_data(data, "inline", deck=deck)
+    assert "no card 'S02' in the deck in use (version 7)" in str(caught.value)
 
 
 def test_scenario_error_for_a_missing_file(tmp_path: Path) -> None:

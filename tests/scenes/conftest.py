@@ -9,8 +9,14 @@ import pygame
 import pytest
 
 from scenes import registry
-from scenes.app import App
+from scenes.app import App, import_optional_scenes
 from scenes.stack import Scene
+
+# The scene modules that register themselves (scenes.table, scenes.solo) are imported here, before
+# clean_registry takes its first snapshot: imported later, during a test (by App), their entries
+# would be dropped when that test's snapshot is restored, and a module is imported only once, so
+# the following tests of a file run alone (tests/scenes/test_solo.py) would miss them.
+import_optional_scenes()
 
 FRAME = 1 / 60
 

@@ -46,7 +46,8 @@ class Page:
 
 PAGES: tuple[Page, ...] = (
     Page(
-        "goal", cards=(CardPicture("S17", (1, 2, 3, 5, 6), completed=True), CardPicture("B06", (2, None, 5, None)))
+        "goal",
+        cards=(CardPicture("S17", (1, 2, 3, 5, 6), completed=True), CardPicture("B06", (2, None, 5, None))),
     ),
     Page("setup", extra="backs"),
     Page("turn", dice=(3, 3, 5, 3, 1)),
@@ -65,7 +66,10 @@ PAGES: tuple[Page, ...] = (
         dice=(5, 1, 6, 2, 6),
     ),
     Page("market", dice=(4, 4, 2, 4, 6), extra="market"),
-    Page("passive", cards=(CardPicture("S14", (1, None, 4, 5, None)), CardPicture("B18", (None, None, 2, None)))),
+    Page(
+        "passive",
+        cards=(CardPicture("S14", (1, None, 4, 5, None)), CardPicture("B18", (None, None, 2, None))),
+    ),
     Page("chance", dice=(2, 5, 5, 1, 3), extra="backs"),
     Page(
         "bonus",

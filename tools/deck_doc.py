@@ -35,7 +35,8 @@ def _row(card: Card) -> str:
     colour = card.colour.word if card.colour is not None else "(wild)"
     points = str(card.points) if card.kind == CardKind.SCORING else "-"
     chance = f"{one_turn_chance(card.task):.1%}"
-    return f"| {card.id} | {card.title} | {colour} | `{card.task.text()}` | {_reward(card)} | {chance} | {points} |"
+    cells = (card.id, card.title, colour, f"`{card.task.text()}`", _reward(card), chance, points)
+    return "| " + " | ".join(cells) + " |"
 
 
 def card_tables(deck: Deck) -> str:

@@ -1,12 +1,11 @@
 """The deck file: the standard deck loads with the printed counts; a broken one is refused by name."""
 
-from pathlib import Path
-
-import pytest
-
 import hashlib
 import json
 from itertools import combinations
+from pathlib import Path
+
+import pytest
 
 from game.cards import Card, CardKind, parse_task
 from game.deck import DECK_PATH, DeckError, load_deck, standard_deck

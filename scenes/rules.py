@@ -46,7 +46,8 @@ class Page:
 
 PAGES: tuple[Page, ...] = (
     Page(
-        "goal", cards=(CardPicture("S17", (1, 2, 3, 5, 6), completed=True), CardPicture("B06", (2, None, 5)))
+        "goal",
+        cards=(CardPicture("S17", (1, 2, 3, 5, 6), completed=True), CardPicture("B06", (2, None, 5, None))),
     ),
     Page("setup", extra="backs"),
     Page("turn", dice=(3, 3, 5, 3, 1)),
@@ -61,16 +62,19 @@ PAGES: tuple[Page, ...] = (
     ),
     Page(
         "complete",
-        cards=(CardPicture("B02", (2, 4, 6), completed=True), CardPicture("S09", (None, 6, None))),
+        cards=(CardPicture("B02", (1, 3, 4, 6), completed=True), CardPicture("S09", (None, 6, 6, None))),
         dice=(5, 1, 6, 2, 6),
     ),
     Page("market", dice=(4, 4, 2, 4, 6), extra="market"),
-    Page("passive", cards=(CardPicture("S14", (1, None, 4, None)), CardPicture("B18", (None, 2, None)))),
+    Page(
+        "passive",
+        cards=(CardPicture("S14", (1, None, 4, 5, None)), CardPicture("B18", (None, None, 2, None))),
+    ),
     Page("chance", dice=(2, 5, 5, 1, 3), extra="backs"),
     Page(
         "bonus",
         cards=(
-            CardPicture("B01", (5, 5, 2), used=1, completed=True),
+            CardPicture("B01", (2, 5, 5, 5), used=1, completed=True),
             CardPicture("B06"),
             CardPicture("B10"),
             CardPicture("B14"),

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 VERSION = "0.1.0"
 # The cards fanned out on the title: (card id, values written on it, completed)
 SHOWCASE = (
-    ("B06", (2, 4, None), False),
-    ("S20", (2, 4, 5), True),
+    ("B06", (2, 4, None, None), False),
+    ("S20", (2, 3, 4, 5), True),
     ("S07", (3, 3, None, 5, 5), False),
 )
 

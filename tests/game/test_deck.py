@@ -1,11 +1,22 @@
 """The deck file: the standard deck loads with the printed counts; a broken one is refused by name."""
 
+import hashlib
+import json
+from itertools import combinations
 from pathlib import Path
 
 import pytest
 
-from game.cards import CardKind, parse_task
+from game.cards import Card, CardKind, parse_task
 from game.deck import DECK_PATH, DeckError, load_deck, standard_deck
+from game.odds import one_turn_chance
+
+# The fingerprint of every frozen deck version (see assets/deck/README.md). Changing a card's task,
+# colour, reward or points under a frozen number fails here: give the deck a new version, calibrate
+# it again (docs/deck.md), and add its fingerprint.
+FROZEN_VERSIONS = {
+    2: "ab317c7f195b989b",
+}
 
 
 def test_standard_deck_has_the_printed_counts() -> None:
@@ -37,7 +48,7 @@ def _write_deck_with(tmp_path: Path, old: str, new: str) -> Path:
         ('task = "W < W < O < W < W"', 'task = "W < W <"', ["card S01", "'task'"]),
         ('task = "W < W < O < W < W"', 'task = "W6 < W1"', ["card S01", "can ever fulfil"]),
         ('scoring = "adjacent-completed"', 'scoring = "most-cards"', ["card S01", "'scoring'"]),
-        ("points = 4", "points = 0", ["card S01", "'points'"]),
+        ("points = ", "points = -", ["card S01", "'points'"]),
         ('colour = "orange"', 'colour = "pink"', ["card S01", "'colour'", "pink"]),
         ('id = "S02"', 'id = "S01"', ["card S01", "twice"]),
         ('bonus = "plus-minus"', 'bonus = "teleport"', ["card B01", "'bonus'"]),
@@ -77,3 +88,52 @@ def test_task_notation_round_trips() -> None:
     for text in ["W < W < O < W < W", "O = W, G = W = W", "Y3, W = W = W", "P6, W < W < W"]:
         assert parse_task(text).text() == text
     assert parse_task("W, W, W", 14).text() == "W, W, W; sum >= 14"
+
+
+def _fingerprint(cards: tuple[Card, ...]) -> str:
+    rows = [
+        [
+            card.id,
+            str(card.kind),
+            str(card.colour) if card.colour else "",
+            card.task.text(),
+            str(card.bonus or card.scoring),
+            card.points,
+            str(card.scoring_colour) if card.scoring_colour else "",
+        ]
+        for card in cards
+    ]
+    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()[:16]
+
+
+def test_a_frozen_deck_version_never_changes() -> None:
+    deck = standard_deck()
+    assert deck.version in FROZEN_VERSIONS, f"deck version {deck.version} has no recorded fingerprint"
+    assert _fingerprint(deck.cards) == FROZEN_VERSIONS[deck.version], (
+        f"the cards of deck version {deck.version} changed: a changed deck needs a new version "
+        "and a new calibration (docs/deck.md)"
+    )
+
+
+def test_points_follow_difficulty_within_each_scoring_kind() -> None:
+    # rules-decisions: the same scoring kind carries more points on a harder task; the yardstick is
+    # the exact chance to complete the fresh card in one active turn (0 for tasks over five fields)
+    scoring = standard_deck().of_kind(CardKind.SCORING)
+    chance = {card.id: one_turn_chance(card.task) for card in scoring}
+    for first, second in combinations(scoring, 2):
+        if first.scoring != second.scoring:
+            continue
+        harder, easier = sorted((first, second), key=lambda card: chance[card.id])
+        if chance[harder.id] < chance[easier.id]:
+            assert harder.points >= easier.points, (
+                f"{harder.id} ({chance[harder.id]:.0%} in one turn) scores less than "
+                f"{easier.id} ({chance[easier.id]:.0%})"
+            )
+
+
+def test_the_deck_page_lists_the_cards_as_they_are() -> None:
+    from tools.deck_doc import DOC_PATH, card_tables
+
+    assert card_tables(standard_deck()) in DOC_PATH.read_text(encoding="utf-8"), (
+        "docs/deck.md is out of date: run python -m tools.deck_doc --write"
+    )

@@ -274,7 +274,7 @@ def test_declining_or_an_uncovered_shortfall_ends_the_campaign(data_dir: Path) -
 
 
 def test_a_campaign_game_books_surplus_or_ends_when_points_do_not_cover(data_dir: Path) -> None:
-    """From stored state: a finished campaign game of level 1 (won by 55) and one of level 3 missed."""
+    """From stored state: a finished campaign game of level 1 (won by 15) and one of level 3 missed."""
     save_progress(campaign_progress(1, 0), data_dir / "progress.json")
     app = App(data_dir=data_dir)
     settle(app)
@@ -283,10 +283,10 @@ def test_a_campaign_game_books_surplus_or_ends_when_points_do_not_cover(data_dir
     session = GameSession.resume(target)
     session.context = {"mode": "campaign"}
     summary = play.book(app, session)
-    assert summary.step is not None and summary.step.surplus == 55
+    assert summary.step is not None and summary.step.surplus == 15
     assert play.book(app, session).step is None  # booked once only
     stored = load_progress(data_dir / "progress.json").progress
-    assert stored.campaign == CampaignState(level=2, points=55, history=((1, 145, 55),))
+    assert stored.campaign == CampaignState(level=2, points=15, history=((1, 105, 15),))
     # The end screen's next step is the campaign, which shows the arithmetic.
     app.go(SoloEndScene(app, summary), "replace", fade=False)
     settle(app, 10)
@@ -295,7 +295,7 @@ def test_a_campaign_game_books_surplus_or_ends_when_points_do_not_cover(data_dir
     click(app, end.next_button.rect.center)
     campaign = top(app)
     assert isinstance(campaign, CampaignScene) and campaign._situation() == "next"
-    assert "+55 campaign points" in campaign._step_text(summary.step)
+    assert "+15 campaign points" in campaign._step_text(summary.step)
     # Level 3 missed by 10 with 4 points banked: not payable, the campaign is over.
     store(app).update(campaign_progress(3, 4))
     progress, step = progress_module.book_campaign_game(store(app).progress, 72)

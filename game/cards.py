@@ -218,16 +218,19 @@ def _best_sum(task: Task, filled: tuple[int | None, ...]) -> int | None:
         relation = task.relations[i]
         step = [0] * 7
         found = False
-        for v in _choices(fields[i], filled[i]):
-            if relation is Relation.NONE:
-                tail = max(best)
-            elif relation is Relation.LESS:
-                tail = max(best[v + 1 :], default=0)
-            else:
-                tail = best[v]
+        if relation is Relation.NONE:
+            tail = max(best)  # the same for every value of field i: worked out once
             if tail:
-                step[v] = v + tail
+                for v in _choices(fields[i], filled[i]):
+                    step[v] = v + tail
                 found = True
+        else:
+            less = relation is Relation.LESS
+            for v in _choices(fields[i], filled[i]):
+                tail = max(best[v + 1 :], default=0) if less else best[v]
+                if tail:
+                    step[v] = v + tail
+                    found = True
         if not found:
             return None
         best = step

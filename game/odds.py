@@ -92,6 +92,24 @@ def _checked_filled(task: Task, filled: Sequence[int | None]) -> Filled:
 
 @lru_cache(maxsize=4096)
 def _success(task: Task, filled: Filled) -> BoolArray:
+    # Equal residual tasks have equal success vectors (see _residual): a fill met for the first
+    # time often leaves a residual met before, on this card or another, and the key costs a few
+    # microseconds where building a vector costs a few hundred.
+    residual = _residual(task, filled)
+    known = _success_by_residual.get(residual)
+    if known is None:
+        known = _build_success(task, filled)
+        if len(_success_by_residual) >= _SUCCESS_BY_RESIDUAL_KEPT:
+            _success_by_residual.clear()
+        _success_by_residual[residual] = known
+    return known
+
+
+_success_by_residual: dict[tuple[object, ...], BoolArray] = {}
+_SUCCESS_BY_RESIDUAL_KEPT = 8192  # 7.8 kB each; then it starts afresh (the same vectors again)
+
+
+def _build_success(task: Task, filled: Filled) -> BoolArray:
     empty = task.empty_fields(filled)
     result = np.zeros(ROLLS, dtype=np.bool_)
     if len(empty) <= DICE:
@@ -663,6 +681,14 @@ def reroll_values(values: FloatArray, dice: Sequence[int], rolls_left: int) -> t
     return tuple(float(v) for v in after[_reroll_positions(dice), 0])
 
 
+def one_more_reroll(success: BoolArray) -> FloatArray:
+    """For every roll (indexed by `roll_index`), the chance to complete a card with this success
+    vector when it may be rerolled at best once more: V1 of the programme. A fresh array."""
+    column = np.ascontiguousarray(success.astype(np.float64).reshape(ROLLS, 1))
+    values: FloatArray = _turn_values(column, 1, _workspace(1))[:, 0].copy()
+    return values
+
+
 # for every roll and reroll set, the partial state it leaves (index into a 7^5 table)
 _KEEP_POSITIONS: NDArray[np.intp] = (
     np.where(_MASK_ARRAY[None, :, :], _UNKNOWN, _ROLL_FACES[:, None, :]) * _PARTIAL_WEIGHTS
@@ -756,6 +782,7 @@ def display_timing(repeats: int = 20) -> str:
     warm: list[float] = []
     for _ in range(repeats):
         _success.cache_clear()
+        _success_by_residual.clear()
         for timings in (cold, warm):
             start = time.perf_counter()
             display_odds_before_roll(cards)

@@ -83,7 +83,12 @@ class EasyBot:
         open_cards = [p for p in view.display(view.decider) if not p.completed and p.empty_count <= 5]
         if open_cards:
             # the card nearest to done, the easiest fresh task among equals
-            target = min(open_cards, key=lambda p: (p.empty_count, -_fresh_chance(p.card.task)))
+            # (the fresh chance, a look-up per card, only decides among the fewest empty fields)
+            fewest = min(p.empty_count for p in open_cards)
+            nearest = [p for p in open_cards if p.empty_count == fewest]
+            target = (
+                nearest[0] if len(nearest) == 1 else min(nearest, key=lambda p: -_fresh_chance(p.card.task))
+            )
             mask = _single_card_keep(target.card.task, target.filled, view.dice, 3 - view.rolls)
             if mask is not None:
                 return Reroll(mask_dice(mask))
@@ -97,13 +102,10 @@ class EasyBot:
 # few times. The easy bot needs one answer: the chance of each reroll set from the dice it has. It
 # is the same exact programme, so the choices are the same (tests/ai/test_easy_keep.py): distinct
 # chances differ by at least 1 / 6^10, far above any rounding and far below the tie margin.
-_DICE_SHAPE = (6, 6, 6, 6, 6)  # a roll's axes: the dice in colour order, faces 1..6 at 0..5
 ROLLS = 6**5
 _TIE = 1e-12  # chances this close are equal, and the first reroll set in odds.MASKS wins (as there)
 # where each reroll set of odds.MASKS lands in the list of _reroll_chances
 _MASK_INDEX: list[int] = [sum(flag << (4 - die) for die, flag in enumerate(mask)) for mask in odds.MASKS]
-# a die's step in the partial rolls: its six faces as they are, then "rerolled", their mean
-_FACES_OR_REROLLED: NDArray[np.float64] = np.vstack([np.eye(6), np.full((1, 6), 1 / 6)])
 # per face, what a die's step does to the values along its axis: keep that face, or average all faces
 _KEEP_OR_REROLL: list[NDArray[np.float64]] = [
     np.array([[1.0 if other == face else 0.0 for other in range(6)], [1 / 6] * 6]) for face in range(6)
@@ -145,19 +147,11 @@ def _reroll_chances(values: NDArray[np.bool_] | NDArray[np.uint16], dice: tuple[
 def _one_more_reroll(success: bytes) -> NDArray[np.uint16]:
     """For every roll, the chance to complete the card when rerolling it at best once more, in
     7,776ths: always a whole number, so kept exactly in 16 bits (a quarter of a float table's
-    memory). Keyed by the success vector: many fills allow exactly the same rolls."""
-    values = np.frombuffer(success, dtype=np.bool_).reshape(_DICE_SHAPE).astype(np.float64)
-    # every partial roll's chance: a die's axis gets a 7th entry, "rerolled" (the mean of its faces)
-    partial = values.reshape(1, 6, -1)
-    for _ in _DICE_SHAPE:
-        partial = np.matmul(_FACES_OR_REROLLED, partial)
-        partial = partial.reshape(partial.shape[0] * 7, 6, -1) if partial.shape[2] > 1 else partial
-    best = partial.reshape((7,) * len(_DICE_SHAPE))
-    # the best over the sets to reroll, one die at a time: its face kept, or its "rerolled" entry
-    for axis in range(len(_DICE_SHAPE)):
-        before = (slice(None),) * axis
-        best = np.maximum(best[(*before, slice(0, 6))], best[(*before, slice(6, 7))])
-    table = np.rint(best * ROLLS).astype(np.uint16)
+    memory). Keyed by the success vector: many fills allow exactly the same rolls. The odds
+    module's programme makes it (its float sums are exact to far less than half a 7,776th, so the
+    rounding gives the same whole numbers as any other exact way of summing)."""
+    vector = np.frombuffer(success, dtype=np.bool_)
+    table = np.rint(odds.one_more_reroll(vector) * ROLLS).astype(np.uint16)
     table.flags.writeable = False  # shared by every caller through the cache
     return table
 
@@ -191,15 +185,27 @@ def _first_fill(
 ) -> list[Colour] | None:
     """The first assignment cards.assignments would yield (the same search order and pruning),
     found by plain recursion: its nested generators cost more than the search itself."""
+    # the dice each empty field accepts, worked out once rather than at every step of the search;
+    # a field no die fits ends the search at once (the commonest answer)
+    fits: list[list[tuple[int, Colour, int]]] = []
+    for index in empty:
+        field = task.fields[index]
+        fitting = [
+            (slot, die, value)
+            for slot, (die, value, colour) in enumerate(dice)
+            if field.accepts(value, colour)
+        ]
+        if not fitting:
+            return None
+        fits.append(fitting)
     work = list(filled)
     chosen: list[Colour] = []
     last = len(empty) - 1
 
     def extend(position: int, used: int) -> bool:
         index = empty[position]
-        field = task.fields[index]
-        for slot, (die, value, colour) in enumerate(dice):
-            if used & (1 << slot) or not field.accepts(value, colour):
+        for slot, die, value in fits[position]:
+            if used & (1 << slot):
                 continue
             work[index] = value
             if task.completable(work):

@@ -91,6 +91,9 @@ class Task:
     _takers: dict[tuple[tuple[int | None, ...], int, Colour], tuple[int, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )  # fields_taking by (fill, value, colour), for the same reason
+    _open_values: dict[tuple[int | None, ...], tuple[int, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )  # _values_left by fill
 
     def __post_init__(self) -> None:
         if len(self.relations) != max(0, len(self.fields) - 1):
@@ -154,16 +157,20 @@ class Task:
     def _fields_taking(self, filled: tuple[int | None, ...], value: int, colour: Colour) -> tuple[int, ...]:
         if None not in filled:
             return ()
-        found = []
-        trial = list(filled)
-        for index, current in enumerate(filled):
-            if current is not None or not self.fields[index].accepts(value, colour):
-                continue
-            trial[index] = value
-            if self.completable(trial):
-                found.append(index)
-            trial[index] = None
-        return tuple(found)
+        # which values each field may still hold is worked out once per fill (one pass each way)
+        # rather than a completability check per field for every die asked
+        left = self._open_values.get(filled)
+        if left is None:
+            if len(self._open_values) >= _MAX_KEPT_PER_TASK:
+                self._open_values.clear()
+            left = self._open_values[filled] = _values_left(self, filled)
+        bit = 1 << value
+        fields = self.fields
+        return tuple(
+            index
+            for index, current in enumerate(filled)
+            if current is None and left[index] & bit and fields[index].accepts(value, colour)
+        )
 
     def satisfied(self, values: Sequence[int | None]) -> bool:
         """Whether every field is filled and every rule of the task holds."""
@@ -235,6 +242,67 @@ def _best_sum(task: Task, filled: tuple[int | None, ...]) -> int | None:
             return None
         best = step
     return max(best) or None
+
+
+def _values_left(task: Task, filled: tuple[int | None, ...]) -> tuple[int, ...]:
+    """Per field, the values it could hold with the task still completable (bit v: the value v):
+    `completable` of the fill with that one value written, for every field and value at once.
+
+    Fields interact only through the relations between neighbours, so the best total with field
+    i holding v is the best of the fields up to i (ending in v) plus the best from i on (starting
+    with v), less v counted twice; the value fits when both exist and the total reaches the sum.
+    """
+    fields, relations = task.fields, task.relations
+    count = len(fields)
+    # up[i][v]: the best total of fields 0..i with field i holding v (0: no way); the fields
+    # before i keep their own choices, field i may hold any v. down[i][v] likewise from the end.
+    up: list[list[int]] = []
+    row = [0, 1, 2, 3, 4, 5, 6]
+    for i in range(count):
+        if i:
+            below = [0] * 7
+            for v in _choices(fields[i - 1], filled[i - 1]):
+                below[v] = row[v]
+            row = [0] * 7
+            relation = relations[i - 1]
+            top = max(below)
+            for v in DIE_FACES:
+                if relation is Relation.NONE:
+                    tail = top
+                elif relation is Relation.LESS:
+                    tail = max(below[:v])
+                else:
+                    tail = below[v]
+                row[v] = v + tail if tail else 0
+        up.append(row)
+    down: list[list[int]] = [[]] * count
+    row = [0, 1, 2, 3, 4, 5, 6]
+    for i in range(count - 1, -1, -1):
+        if i < count - 1:
+            above = [0] * 7
+            for v in _choices(fields[i + 1], filled[i + 1]):
+                above[v] = row[v]
+            row = [0] * 7
+            relation = relations[i]
+            top = max(above)
+            for v in DIE_FACES:
+                if relation is Relation.NONE:
+                    tail = top
+                elif relation is Relation.LESS:
+                    tail = max(above[v + 1 :], default=0)
+                else:
+                    tail = above[v]
+                row[v] = v + tail if tail else 0
+        down[i] = row
+    target = task.sum_at_least
+    masks = []
+    for i in range(count):
+        mask = 0
+        for v in DIE_FACES:
+            if up[i][v] and down[i][v] and up[i][v] + down[i][v] - v >= target:
+                mask |= 1 << v
+        masks.append(mask)
+    return tuple(masks)
 
 
 def _choices(task_field: Field, value: int | None) -> tuple[int, ...]:

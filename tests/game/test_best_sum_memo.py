@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from itertools import product
 
-from game.cards import Relation, Task
+from game.cards import Relation, Task, parse_task
+from game.colours import COLOURS
 from game.deck import standard_deck
 
 
@@ -44,3 +45,25 @@ def test_best_sum_of_many_fills_on_the_same_task_objects() -> None:
         expected = _brute_best_sum(task, filled)
         assert task.best_sum(filled) == expected, (task.text(), filled)
         assert task.completable(filled) == (expected is not None and expected >= task.sum_at_least)
+
+
+def test_fields_taking_is_completable_with_that_one_value_written() -> None:
+    # fields_taking works out every field's open values in one pass each way (cards._values_left);
+    # it must name exactly the empty fields that take the die with the task still completable
+    rng = random.Random(6)
+    tasks = [card.task for card in standard_deck().cards]
+    tasks += [
+        parse_task(text, total)
+        for text, total in [("W < W < W < W", 0), ("W = W, W < W", 0), ("W, W, W", 15)]
+    ]
+    for _ in range(1500):
+        task = rng.choice(tasks)
+        filled = tuple(rng.choice((None, None, 1, 2, 3, 4, 5, 6)) for _ in task.fields)
+        value, colour = rng.randint(1, 6), rng.choice(COLOURS)
+        expected = []
+        for index, current in enumerate(filled):
+            trial = list(filled)
+            trial[index] = value
+            if current is None and task.fields[index].accepts(value, colour) and task.completable(trial):
+                expected.append(index)
+        assert task.fields_taking(filled, value, colour) == tuple(expected), (task.text(), filled, value)

@@ -45,20 +45,42 @@ class Plan:
 
 def complete_steps(state: State) -> list[Complete]:
     """One completion per card and set of dice (the order of dice on the fields does not matter)."""
-    dice = [(die, state.value(die), state.colour(die)) for die in usable_dice(state)]
-    found: dict[tuple[str, frozenset[Colour]], Complete] = {}
+    dice = tuple([(die, state.value(die), state.colour(die)) for die in usable_dice(state)])
+    steps: list[Complete] = []
     for placed in state.display(state.decider):
         if placed.completed or placed.empty_count > len(dice):
             continue
-        empty = placed.card.task.empty_fields(placed.filled)
-        for used in assignments(placed.card.task, placed.filled, dice):
-            key = (placed.id, frozenset(used))
-            if key in found:
-                continue
-            per_field: list[Colour | None] = [None] * len(placed.filled)
-            for index, die in zip(empty, used, strict=True):
-                per_field[index] = die
-            found[key] = Complete(placed.id, tuple(per_field))
+        # A search meets the same card fill with the same free dice in many branches (and again
+        # at the next roll if the dice repeat): its completions are listed once. The task is part
+        # of the key: a card id names other tasks in other decks (the rule scenarios' deck).
+        key = (placed.id, placed.card.task, placed.filled, dice)
+        found = _completions.get(key)
+        if found is None:
+            found = _card_completions(placed, dice)
+            if len(_completions) >= COMPLETIONS_SIZE:
+                _completions.clear()
+            _completions[key] = found
+        steps.extend(found)
+    return steps
+
+
+COMPLETIONS_SIZE = 20_000  # remembered (card, fill, dice) listings; a game meets a few thousand
+_Dice = tuple[tuple[Colour, int, Colour], ...]
+_completions: dict[tuple[str, Task, tuple[int | None, ...], _Dice], list[Complete]] = {}
+
+
+def _card_completions(placed: PlacedCard, dice: Sequence[tuple[Colour, int, Colour]]) -> list[Complete]:
+    """The completions of one card, one per set of dice, in the order `assignments` finds them."""
+    empty = placed.card.task.empty_fields(placed.filled)
+    found: dict[frozenset[Colour], Complete] = {}
+    for used in assignments(placed.card.task, placed.filled, dice):
+        key = frozenset(used)
+        if key in found:
+            continue
+        per_field: list[Colour | None] = [None] * len(placed.filled)
+        for index, die in zip(empty, used, strict=True):
+            per_field[index] = die
+        found[key] = Complete(placed.id, tuple(per_field))
     return list(found.values())
 
 

@@ -105,6 +105,7 @@ class Evaluator:
         self.foresight = foresight
         self._card_chances: dict[tuple[Task, tuple[int | None, ...], float], float] = {}
         self._values: dict[tuple[object, ...], tuple[float, Display]] = {}
+        self._placements: dict[tuple[object, ...], tuple[list[float], Display, Card]] = {}
         self._turns_of: tuple[State | None, int, float] = (None, 0, 0.0)  # the last turns_left
 
     def card_chance(self, placed: PlacedCard, turns: float) -> float:
@@ -146,10 +147,18 @@ class Evaluator:
         self, state: State, seat: int, display: Display, card: Card, cells: Sequence[Pos]
     ) -> list[float]:
         """`value(state, seat, display.place(card, cell))` for each cell, the same numbers: what the
-        cells share (turns, chances, the key's other cards) is worked out once."""
+        cells share (turns, chances, the key's other cards) is worked out once. The list is remembered:
+        callers read it and never change it."""
         if not cells:
             return []
         turns = self._turns(state, seat, len(display) + 1 >= MAX_CARDS)
+        # A search places the same card on the same display again and again (the same purchase
+        # paid with other dice, or at the next roll of the turn): the whole list is remembered,
+        # with the display and card it names by identity kept alive beside it.
+        whole = (*_memo_key(turns, display), id(card), tuple(cells))
+        known_list = self._placements.get(whole)
+        if known_list is not None:
+            return known_list[0]
         chance = self._chances(display, turns)
         empty = (None,) * len(card.task)
         chance[card.id] = self.card_chance(PlacedCard(card, (0, 0), empty), turns)
@@ -163,6 +172,9 @@ class Evaluator:
                 known = (self.display_value(placed, chance, turns), placed)
                 self._remember(key, known)
             values.append(known[0])
+        if len(self._placements) >= MEMO_SIZE:
+            self._placements.clear()
+        self._placements[whole] = (values, display, card)
         return values
 
     def write_values(

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from game import odds
-from game.cards import BonusKind, Card, CardKind, ScoringKind, Task
+from game.cards import BONUS_USES, BonusKind, Card, CardKind, ScoringKind, Task
 from game.colours import COLOURS
 from game.display import GRID, MAX_CARDS, NEIGHBOURS_4, Display, PlacedCard, Pos
 from game.state import State
@@ -163,13 +163,17 @@ class Evaluator:
         empty = (None,) * len(card.task)
         chance[card.id] = self.card_chance(PlacedCard(card, (0, 0), empty), turns)
         others = [(id(p.card), p.pos, p.filled, p.marks_used, p.wild_colour) for p in display.cards]
+        base: _Board | None = None  # the cards already there, laid out once for every cell
         values: list[float] = []
         for cell in cells:
             key = (turns, *others, (id(card), cell, empty, 0, None))
             known = self._values.get(key)
             if known is None:
                 placed = display.place(card, cell)
-                known = (self.display_value(placed, chance, turns), placed)
+                if base is None and display.cards:
+                    base = _Board(display)
+                board = base.extended(placed.cards[-1]) if base is not None else None
+                known = (self.display_value(placed, chance, turns, board), placed)
                 self._remember(key, known)
             values.append(known[0])
         if len(self._placements) >= MEMO_SIZE:
@@ -186,6 +190,8 @@ class Evaluator:
         own = state.display(seat)
         turns = self._turns(state, seat, own.full)
         base = self._chances(own, turns)
+        # writes and crossed-off marks leave every card where it is: one layout serves them all
+        board = _Board(own) if own.cards else None
         values: list[float] = []
         for display, placed in written:
             key = _memo_key(turns, display)
@@ -193,7 +199,7 @@ class Evaluator:
             if known is None:
                 chance = dict(base)
                 chance[placed.card.id] = self.card_chance(placed, turns)
-                known = (self.display_value(display, chance, turns), display)
+                known = (self.display_value(display, chance, turns, board), display)
                 self._remember(key, known)
             values.append(known[0])
         return values
@@ -226,14 +232,19 @@ class Evaluator:
             chance[card.id] = self.card_chance(placed, turns) if p is None else p
         return chance
 
-    def display_value(self, display: Display, chance: Mapping[str, float], turns: float) -> float:
+    def display_value(
+        self, display: Display, chance: Mapping[str, float], turns: float, board: _Board | None = None
+    ) -> float:
         # Written for speed (it runs thousands of times per game): the board is laid out only for
-        # the kinds that look at positions, and the bonus value is inlined. The sums must stay in
-        # this order: a different order changes the last bits and can flip a near-tie.
+        # the kinds that look at positions (or given: the same layout as `display`, shared by
+        # candidates that differ only in fills and marks), and the bonus value is inlined. The
+        # sums must stay in this order: a different order changes the last bits and can flip a
+        # near-tie.
         cards = display.cards
         if not cards:
             return 0.0
-        board: _Board | None = None
+        if board is not None:
+            board.new_valuation()
         free = MAX_CARDS - len(cards)
         future = min(float(free), turns * BUY_RATE) if self.foresight else 0.0
         fill = future / free if free else 0.0  # chance a given free cell gets a card
@@ -252,8 +263,8 @@ class Evaluator:
                 if bonus == _WILD:
                     total += p * WILD_VALUE
                 else:
-                    uses = card.uses
-                    marks = uses - placed.marks_used if empty == 0 else uses
+                    # a bonus card that is not wild carries BONUS_USES marks (Card.uses, inlined)
+                    marks = BONUS_USES - placed.marks_used if empty == 0 else BONUS_USES
                     useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
                     total += p * marks * MARK_VALUE[bonus] * useful
             elif card.scoring == _KINDS:
@@ -275,14 +286,20 @@ class Evaluator:
         card = placed.card
         kind = card.scoring
         colour = card.scoring_colour
+        # Without foresight fill and future are 0.0, and adding 0.0 to a sum of non-negative
+        # terms changes no bit: the free cells around need not be counted.
         if kind == _ADJACENT_COMPLETED:
+            if fill == 0.0:
+                return sum(chance[n.card.id] for n in board.near(placed.pos)) + 0.0
             near, open_cells = board.around(placed.pos)
             return sum(chance[n.card.id] for n in near) + fill * 0.5 * open_cells
         if kind == _COLOUR_COUNT:
             return sum(1.0 for c in board.colours().values() if c == colour) + future * 0.25
         if kind == _ADJACENT_COLOUR:
-            near, open_cells = board.around(placed.pos)
             colours = board.colours()
+            if fill == 0.0:
+                return sum(1.0 for n in board.near(placed.pos) if colours[n.pos] == colour) + 0.0
+            near, open_cells = board.around(placed.pos)
             return sum(1.0 for n in near if colours[n.pos] == colour) + fill * 0.2 * open_cells
         if kind == _COMPLETE_LINES:
             return board.complete_lines(chance, fill)
@@ -323,13 +340,36 @@ class _Board:
 
     __slots__ = ("at", "_colours", "_complete_lines", "rmin", "rmax", "cmin", "cmax")
 
-    def __init__(self, display: Display) -> None:
-        self.at: dict[Pos, PlacedCard] = {p.pos: p for p in display.cards}
+    def __init__(self, display: Display | None) -> None:
         self._colours: dict[Pos, object] | None = None
         self._complete_lines: float | None = None
+        if display is None:
+            return  # `extended` fills in the rest
+        self.at: dict[Pos, PlacedCard] = {p.pos: p for p in display.cards}
         rows = [r for r, _ in self.at]
         cols = [c for _, c in self.at]
         self.rmin, self.rmax, self.cmin, self.cmax = min(rows), max(rows), min(cols), max(cols)
+
+    def extended(self, placed: PlacedCard) -> _Board:
+        """This board with one more card (placed on a free cell): a placement's board, without
+        laying out the other cards again."""
+        board = _Board(None)
+        board.at = {**self.at, placed.pos: placed}
+        r, c = placed.pos
+        board.rmin, board.rmax = min(self.rmin, r), max(self.rmax, r)
+        board.cmin, board.cmax = min(self.cmin, c), max(self.cmax, c)
+        return board
+
+    def new_valuation(self) -> None:
+        """Forget what depends on the chances (a board shared by several valuations)."""
+        self._complete_lines = None
+
+    def near(self, pos: Pos) -> list[PlacedCard]:
+        """The edge neighbours of a cell (`around` without the free cells)."""
+        at = self.at
+        r, c = pos
+        cells = (at.get((r - 1, c)), at.get((r + 1, c)), at.get((r, c - 1)), at.get((r, c + 1)))
+        return [p for p in cells if p is not None]
 
     def colours(self) -> dict[Pos, object]:
         """The colour that counts for each cell (a wild card's chosen one)."""
@@ -390,8 +430,19 @@ class _Board:
 
     def mono_lines(self, fill: float) -> float:
         at = self.at
-        if fill == 0.0 and len(at) < GRID:
-            return 0.0  # no line is full, and a line with an empty cell adds 0 ** k = 0
+        if fill == 0.0:
+            # a line with an empty cell adds 0.0 ** k = 0.0 (no bit changes), a full one-coloured
+            # line 0.0 ** 0 = 1.0
+            if len(at) < GRID:
+                return 0.0
+            colours = self.colours()
+            total = 0.0
+            for first, second, third in self.lines():
+                if first in at and second in at and third in at:
+                    colour = colours[first]
+                    if colour is not None and colours[second] == colour and colours[third] == colour:
+                        total += 1.0
+            return total
         colours = self.colours()
         total = 0.0
         for line in self.lines():

@@ -47,6 +47,8 @@ _ADJACENT_COLOUR = ScoringKind.ADJACENT_COLOUR
 _COMPLETE_LINES = ScoringKind.COMPLETE_LINES
 _FIVE_COLOURS = ScoringKind.FIVE_COLOURS
 _MONO_LINES = ScoringKind.MONO_LINES
+# the kinds whose units depend on where cards lie (not only on which cards a display holds)
+_POSITIONAL = frozenset({_ADJACENT_COMPLETED, _ADJACENT_COLOUR, _COMPLETE_LINES, _MONO_LINES})
 
 _chances: dict[tuple[Task, tuple[int | None, ...]], float] = {}
 
@@ -163,19 +165,20 @@ class Evaluator:
         empty = (None,) * len(card.task)
         chance[card.id] = self.card_chance(PlacedCard(card, (0, 0), empty), turns)
         others = [(id(p.card), p.pos, p.filled, p.marks_used, p.wild_colour) for p in display.cards]
-        base: _Board | None = None  # the cards already there, laid out once for every cell
-        values: list[float] = []
-        for cell in cells:
-            key = (turns, *others, (id(card), cell, empty, 0, None))
-            known = self._values.get(key)
-            if known is None:
-                placed = display.place(card, cell)
-                if base is None and display.cards:
-                    base = _Board(display)
-                board = base.extended(placed.cards[-1]) if base is not None else None
-                known = (self.display_value(placed, chance, turns, board), placed)
-                self._remember(key, known)
-            values.append(known[0])
+        keys = [(turns, *others, (id(card), cell, empty, 0, None)) for cell in cells]
+        found = [self._values.get(key) for key in keys]
+        missing = [i for i, known in enumerate(found) if known is None]
+        if missing:
+            # the cells' displays differ only in where the card lies: valued as one batch, each
+            # board the display's own laid out once and extended by the card
+            base = _Board(display) if display.cards else None
+            placed = [display.place(card, cells[i]) for i in missing]
+            boards = [base.extended(d.cards[-1]) if base is not None else None for d in placed]
+            batch = self.display_values(placed, chance, turns, boards)
+            for i, shown, value in zip(missing, placed, batch, strict=True):
+                found[i] = (value, shown)
+                self._remember(keys[i], (value, shown))
+        values = [known[0] for known in found if known is not None]
         if len(self._placements) >= MEMO_SIZE:
             self._placements.clear()
         self._placements[whole] = (values, display, card)
@@ -235,50 +238,98 @@ class Evaluator:
     def display_value(
         self, display: Display, chance: Mapping[str, float], turns: float, board: _Board | None = None
     ) -> float:
+        """Expected end points of `display` given each card's completion chance. `board`, when
+        given, is the display's layout (shared by candidates that differ only in fills and marks)."""
+        return self.display_values((display,), chance, turns, (board,))[0]
+
+    def display_values(
+        self,
+        displays: Sequence[Display],
+        chance: Mapping[str, float],
+        turns: float,
+        boards: Sequence[_Board | None],
+    ) -> list[float]:
+        """`display_value` of displays holding the same cards with the same fills and marks in the
+        same order, perhaps at other cells (one card's placement candidates). Only the cards whose
+        units look at positions are valued again for the other displays; each sum is replayed
+        step by step in the same order, so every number is the one `display_value` gives alone."""
         # Written for speed (it runs thousands of times per game): the board is laid out only for
-        # the kinds that look at positions (or given: the same layout as `display`, shared by
-        # candidates that differ only in fills and marks), and the bonus value is inlined. The
-        # sums must stay in this order: a different order changes the last bits and can flip a
-        # near-tie.
+        # the kinds that look at positions, and the bonus value is inlined. The sums must stay in
+        # this order: a different order changes the last bits and can flip a near-tie.
+        display, board = displays[0], boards[0]
         cards = display.cards
         if not cards:
-            return 0.0
+            return [0.0 for _ in displays]
         if board is not None:
             board.new_valuation()
+        batch = len(displays) > 1
+        # for the other displays: (penalty, term added or None, index of a card to value again)
+        steps: list[tuple[float, float | None, int]] = []
         free = MAX_CARDS - len(cards)
         future = min(float(free), turns * BUY_RATE) if self.foresight else 0.0
         fill = future / free if free else 0.0  # chance a given free cell gets a card
         total = 0.0
         bonus_kinds: dict[BonusKind, float] = {}
         kinds_cards: list[PlacedCard] = []
-        for placed in cards:
+        for index, placed in enumerate(cards):
             card = placed.card
             p = chance[card.id]
             empty = placed.filled.count(None)
-            total -= EMPTY_FIELD * empty
+            penalty = EMPTY_FIELD * empty
+            total -= penalty
+            term: float | None = None
             if card.kind == _BONUS:
                 bonus = card.bonus
                 assert bonus is not None
                 bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p)
                 if bonus == _WILD:
-                    total += p * WILD_VALUE
+                    term = p * WILD_VALUE
                 else:
                     # a bonus card that is not wild carries BONUS_USES marks (Card.uses, inlined)
                     marks = BONUS_USES - placed.marks_used if empty == 0 else BONUS_USES
                     useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
-                    total += p * marks * MARK_VALUE[bonus] * useful
+                    term = p * marks * MARK_VALUE[bonus] * useful
+                total += term
             elif card.scoring == _KINDS:
                 kinds_cards.append(placed)
             elif p > 0:
                 if board is None:
                     board = _Board(display)
-                total += p * card.points * self._units(board, placed, chance, fill, future)
+                term = p * card.points * self._units(board, placed, chance, fill, future)
+                total += term
+                if batch and card.scoring in _POSITIONAL:
+                    steps.append((penalty, term, index))
+                    continue
+            if batch:
+                steps.append((penalty, term, -1))
+        tail: list[float] = []
         if kinds_cards:
             kinds = sum(bonus_kinds.values())
             extra = min(0.5, future * 0.2) if self.foresight else 0.0
             for placed in kinds_cards:
-                total += chance[placed.id] * placed.card.points * (kinds + extra)
-        return total
+                term = chance[placed.id] * placed.card.points * (kinds + extra)
+                total += term
+                tail.append(term)
+        values = [total]
+        for other, other_board in zip(displays[1:], boards[1:], strict=True):
+            if other_board is None:
+                other_board = _Board(other)
+            else:
+                other_board.new_valuation()
+            total = 0.0
+            for penalty, term, index in steps:
+                total -= penalty
+                if index >= 0:
+                    placed = other.cards[index]
+                    card = placed.card
+                    units = self._units(other_board, placed, chance, fill, future)
+                    total += chance[card.id] * card.points * units
+                elif term is not None:
+                    total += term
+            for term in tail:
+                total += term
+            values.append(total)
+        return values
 
     def _units(
         self, board: _Board, placed: PlacedCard, chance: Mapping[str, float], fill: float, future: float

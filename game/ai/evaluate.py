@@ -149,8 +149,8 @@ class Evaluator:
         self, state: State, seat: int, display: Display, card: Card, cells: Sequence[Pos]
     ) -> list[float]:
         """`value(state, seat, display.place(card, cell))` for each cell, the same numbers: what the
-        cells share (turns, chances, the key's other cards) is worked out once. The list is remembered:
-        callers read it and never change it."""
+        cells share (turns, chances, the other cards' terms and layout) is worked out once. The list
+        is remembered: callers read it and never change it."""
         if not cells:
             return []
         turns = self._turns(state, seat, len(display) + 1 >= MAX_CARDS)
@@ -164,21 +164,13 @@ class Evaluator:
         chance = self._chances(display, turns)
         empty = (None,) * len(card.task)
         chance[card.id] = self.card_chance(PlacedCard(card, (0, 0), empty), turns)
-        others = [(id(p.card), p.pos, p.filled, p.marks_used, p.wild_colour) for p in display.cards]
-        keys = [(turns, *others, (id(card), cell, empty, 0, None)) for cell in cells]
-        found = [self._values.get(key) for key in keys]
-        missing = [i for i, known in enumerate(found) if known is None]
-        if missing:
-            # the cells' displays differ only in where the card lies: valued as one batch, each
-            # board the display's own laid out once and extended by the card
-            base = _Board(display) if display.cards else None
-            placed = [display.place(card, cells[i]) for i in missing]
-            boards = [base.extended(d.cards[-1]) if base is not None else None for d in placed]
-            batch = self.display_values(placed, chance, turns, boards)
-            for i, shown, value in zip(missing, placed, batch, strict=True):
-                found[i] = (value, shown)
-                self._remember(keys[i], (value, shown))
-        values = [known[0] for known in found if known is not None]
+        # The cells' displays differ only in where the card lies: valued as one batch, each board
+        # the display's own laid out once and extended by the card. Cells are not remembered one
+        # by one: outside a whole list a placed display is hardly ever met again.
+        base = _Board(display) if display.cards else None
+        placed = [display.place(card, cell) for cell in cells]
+        boards = [base.extended(d.cards[-1]) if base is not None else None for d in placed]
+        values = self.display_values(placed, chance, turns, boards)
         if len(self._placements) >= MEMO_SIZE:
             self._placements.clear()
         self._placements[whole] = (values, display, card)

@@ -27,9 +27,9 @@ from game.cards import BonusKind, Task, assignments
 from game.colours import COLOURS, Colour
 from game.display import Display, PlacedCard
 from game.engine import IllegalActionError, apply, price, usable_dice
-from game.flow import solo_writes_allowed
+from game.flow import card_placed, solo_writes_allowed
 from game.rules import legal_actions
-from game.state import MARKET_SLOTS, ROWS, Phase, State
+from game.state import MARKET_SLOTS, ROWS, Phase, Seat, State
 from game.writes import legal_writes
 
 Mask = tuple[bool, ...]
@@ -168,6 +168,7 @@ def best_acts(state: State, ev: Evaluator, deadline: float, modifiers: bool, max
         if nodes >= max_nodes or time.perf_counter() > deadline:
             return
         options: list[Action] = [*complete_steps(current), *buy_steps(current)]
+        discounted: dict[int, Display] = {}  # this node's display with discount marks crossed off
         for step in options:
             nodes += 1  # every option tried counts: a purchase also values every cell
             if nodes >= max_nodes * 4 or time.perf_counter() > deadline:
@@ -176,13 +177,16 @@ def best_acts(state: State, ev: Evaluator, deadline: float, modifiers: bool, max
             if key in seen:
                 continue
             seen.add(key)
-            after = _try(current, step)
+            if isinstance(step, Buy) and current.chance is None:
+                after: State | None = _bought(current, step, discounted)  # most of the tries
+            else:
+                after = _try(current, step)
             if after is None:
                 continue
             taken = [step]
             if after.phase == Phase.PLACE:
                 place, _ = best_place(after, ev)
-                placed = _try(after, place)
+                placed = _placed(after, place) if isinstance(place, Place) else _try(after, place)
                 if placed is None:
                     continue
                 after, taken = placed, [step, place]
@@ -197,6 +201,45 @@ def best_acts(state: State, ev: Evaluator, deadline: float, modifiers: bool, max
             if after is not None:
                 search(after, [step], frozenset({str(step)}))
     return best
+
+
+# --- a purchase and its placement, built directly ----------------------------------------------
+# The search tries many purchases (3,600 in 10 normal games against 360 completions), each then
+# placed: two engine applies with all their checks. buy_steps lists only purchases the engine
+# allows and best_place only legal cells, so the search builds those two states the way
+# rules._apply_buy and rules._apply_place do; tests/ai/test_planning.py holds them to the engine's
+# own results, and every step of the chosen plan is still checked by the engine when played.
+
+
+def _bought(state: State, buy: Buy, discounted: dict[int, Display]) -> State:
+    """`apply(state, buy)` for a purchase from buy_steps (no chance taken this turn)."""
+    me = state.decider
+    seat = state.seats[me]
+    display = seat.display
+    if buy.discount:
+        spent = discounted.get(buy.discount)
+        if spent is None:
+            spent = discounted[buy.discount] = display.spend_marks(BonusKind.DISCOUNT, buy.discount)
+        display = spent
+    seats = list(state.seats)
+    seats[me] = Seat(display, seat.hand, state.market_card(buy.row, buy.slot))
+    return state.with_market_slot(buy.row, buy.slot, None).evolve(
+        seats=tuple(seats),
+        used=state.used | frozenset(buy.dice),
+        acted=True,
+        bought=state.bought | {buy.row},
+        phase=Phase.PLACE,
+    )
+
+
+def _placed(state: State, place: Place) -> State:
+    """`apply(state, place)` for the pending card at a legal cell (no chance taken this turn)."""
+    me = state.decider
+    seat = state.seats[me]
+    assert seat.pending == place.card and state.chance is None
+    seats = list(state.seats)
+    seats[me] = Seat(seat.display.place(state.card(place.card), (place.row, place.col)), seat.hand, None)
+    return card_placed(state.evolve(seats=tuple(seats), phase=Phase.ACTIVE), me)
 
 
 def _has_modifier_marks(state: State) -> bool:

@@ -1,4 +1,5 @@
-"""Planning helpers that reuse the odds module's programme: they must agree with its exact answers."""
+"""Planning helpers: the ones reusing the odds module's programme agree with its exact answers, the
+states the search builds itself agree with the engine's."""
 
 from __future__ import annotations
 
@@ -7,8 +8,14 @@ import random
 import pytest
 
 from game import odds
-from game.ai.planning import roll_values, single_card_keep, value_options
+from game.actions import Buy, Place
+from game.ai import make_bot
+from game.ai.planning import _bought, _placed, buy_steps, roll_values, single_card_keep, value_options
+from game.ai.play import play_game
 from game.deck import standard_deck
+from game.engine import apply
+from game.match import Match
+from game.state import Phase
 
 
 @pytest.mark.parametrize("card_id", ["S01", "S07", "B03", "S20"])
@@ -38,3 +45,30 @@ def test_single_card_keep_reaches_the_exact_optimum(card_id: str) -> None:
         mask = single_card_keep(card.task, filled, dice, rolls_left)
         chance = odds.reroll_chance([(card.task, filled)], dice, rolls_left, mask)
         assert chance == pytest.approx(best, abs=1e-9)
+
+
+@pytest.mark.parametrize(("seed", "solo_level"), [(3, None), (6, 2)])
+def test_purchases_built_directly_equal_the_engines(seed: int, solo_level: int | None) -> None:
+    """The search builds a purchase and its placement itself (planning._bought, _placed): the very
+    states the engine's apply gives, for every purchase the search lists and every legal cell."""
+    checked = 0
+
+    def watch(match: Match, seat: int, action: object) -> None:
+        nonlocal checked
+        state = match.state
+        if state.phase != Phase.ACTIVE or state.chance is not None:
+            return
+        for buy in buy_steps(state):
+            assert isinstance(buy, Buy)
+            after = apply(state, buy)
+            assert _bought(state, buy, {}) == after
+            pending = after.seats[after.decider].pending
+            assert pending is not None
+            for row, col in after.display(after.decider).legal_cells():
+                place = Place(pending, row, col)
+                assert _placed(after, place) == apply(after, place)
+                checked += 1
+
+    bots = [make_bot("normal")] if solo_level else [make_bot("normal"), make_bot("normal")]
+    play_game(bots, seed, solo_level=solo_level, watch=watch)
+    assert checked > 100

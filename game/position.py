@@ -139,7 +139,7 @@ class _Reader:
             return value.split()
         if isinstance(value, list) and all(isinstance(item, str) for item in value):
             return [str(item) for item in value]
-        raise self.fail(key, f"must be a list of words (\"S01 S02\" or [\"S01\", \"S02\"]), not {value!r}")
+        raise self.fail(key, f'must be a list of words ("S01 S02" or ["S01", "S02"]), not {value!r}')
 
     def colour(self, letter: str, key: str) -> Colour:
         try:
@@ -283,7 +283,7 @@ class _Builder:
             raise r.fail(f"{key}.id", "every card needs an id")
         card = self.card(r.text(data["id"], f"{key}.id"), f"{key}.id", where)
         if "at" not in data:
-            raise r.fail(f"{key}.at", f"card {card.id} needs a position such as at = \"0,1\"")
+            raise r.fail(f"{key}.at", f'card {card.id} needs a position such as at = "0,1"')
         at_text = r.text(data["at"], f"{key}.at")
         try:
             row_text, col_text = at_text.split(",")
@@ -369,7 +369,7 @@ class _Builder:
             key = f"market.{_ROW_WORDS[row]}"
             words = self.r.words(data.get(_ROW_WORDS[row], [EMPTY] * MARKET_SLOTS), key)
             if len(words) != MARKET_SLOTS:
-                raise self.r.fail(key, f"a market row has {MARKET_SLOTS} slots (\"-\" for an empty one)")
+                raise self.r.fail(key, f'a market row has {MARKET_SLOTS} slots ("-" for an empty one)')
             slots: list[str | None] = []
             for slot, word in enumerate(words, start=1):
                 if word == EMPTY:
@@ -502,7 +502,7 @@ class _Builder:
     def dice(self, phase: Phase) -> tuple[int, ...]:
         if "dice" not in self.data:
             if phase in _DICE_PHASES:
-                reason = f"phase {phase.value} needs the dice, e.g. dice = \"Y3 O5 G1 B2 P6\""
+                reason = f'phase {phase.value} needs the dice, e.g. dice = "Y3 O5 G1 B2 P6"'
                 raise self.r.fail("dice", reason)
             return (0,) * len(COLOURS)
         faces = [0] * len(COLOURS)

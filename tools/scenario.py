@@ -97,7 +97,7 @@ class _Reader:
 
     def action(self, text: Any, key: str) -> tuple[str, Action]:
         if not isinstance(text, str):
-            raise self.fail(key, f"an action is text such as \"reroll YOG\", not {text!r}")
+            raise self.fail(key, f'an action is text such as "reroll YOG", not {text!r}')
         try:
             return text, parse(text)
         except ActionSyntaxError as error:
@@ -118,7 +118,7 @@ class _Reader:
             if isinstance(item, dict):
                 unknown = set(item) - {"action", "reason"}
                 if unknown or "action" not in item:
-                    raise self.fail(name, "an illegal entry is {action = \"...\", reason = \"...\"}")
+                    raise self.fail(name, 'an illegal entry is {action = "...", reason = "..."}')
                 reason = item.get("reason")
                 if reason is not None and not isinstance(reason, str):
                     raise self.fail(f"{name}.reason", "must be text (a part of the refusal message)")
@@ -265,7 +265,7 @@ def _turn_check(reader: _Reader, raw: Any, key: str) -> list[StateCheck]:
     elif raw in ("chance", "end"):
         expected = str(raw)
     else:
-        raise reader.fail(key, "must be a seat number, \"chance\" or \"end\"")
+        raise reader.fail(key, 'must be a seat number, "chance" or "end"')
     return [StateCheck(key, expected, _turn_text)]
 
 
@@ -303,7 +303,7 @@ def _market_row(state: State, row: Row) -> str:
 def _market_words(reader: _Reader, raw: Any, key: str) -> str:
     words = reader.words(raw, key)
     if len(words) != 4:
-        raise reader.fail(key, "a market row has 4 slots (\"-\" for an empty one)")
+        raise reader.fail(key, 'a market row has 4 slots ("-" for an empty one)')
     return " ".join(words)
 
 
@@ -368,7 +368,7 @@ _CARD_CHECK_KEYS = frozenset({"seat", "id", "filled", "completed", "marks", "at"
 
 def _card_checks(reader: _Reader, raw: Any, key: str) -> list[StateCheck]:
     if not isinstance(raw, list):
-        raise reader.fail(key, "must be a list of {seat = 0, id = \"S01\", filled = \"...\"} tables")
+        raise reader.fail(key, 'must be a list of {seat = 0, id = "S01", filled = "..."} tables')
     checks: list[StateCheck] = []
     for i, item in enumerate(raw):
         name = f"{key}[{i}]"

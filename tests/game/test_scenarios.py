@@ -122,7 +122,7 @@ def test_tool_exits_1_on_a_wrong_refusal_reason(tmp_path: Path) -> None:
     ("old", "new", "key"),
     [
         ('dice = "Y1 O2 G4 B5 P1"', 'dice = "Y1 O2 G4 B5 P9"', "dice"),
-        ('rolls = 3', 'rolls = 7', "rolls"),
+        ("rolls = 3", "rolls = 7", "rolls"),
         ('{ id = "S06", at = "0,0" }', '{ id = "S99", at = "0,0" }', "seats[0].cards[0].id"),
         ('{ id = "S06", at = "0,0" }', '{ id = "S07", at = "0,0" }', "seats[1].cards[0].id"),
         ('at = "0,0" }', 'at = "0,0", filled = "4 . . ." }', "seats[0].cards[0].filled"),
@@ -171,7 +171,7 @@ def test_tool_exits_2_when_the_named_deck_is_missing(tmp_path: Path) -> None:
 
 
 def test_tool_exits_2_when_the_named_deck_is_broken(tmp_path: Path) -> None:
-    run = _run_tool(tmp_path, _with_deck(tmp_path, "version = 1\n[[cards]]\nid = \"S01\"\n"))
+    run = _run_tool(tmp_path, _with_deck(tmp_path, 'version = 1\n[[cards]]\nid = "S01"\n'))
     assert run.returncode == 2, run.stdout + run.stderr
     assert "key 'deck'" in run.stdout and "mine.toml" in run.stdout and "card S01" in run.stdout
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from game.colours import Colour
+from game.colours import COLOURS, Colour
 
 DIE_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 MIN_FIELDS = 2
@@ -94,6 +94,9 @@ class Task:
     _open_values: dict[tuple[int | None, ...], tuple[int, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )  # _values_left by fill
+    _masks: dict[tuple[int | None, ...], tuple[tuple[int, ...], tuple[int, ...]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )  # open_fields by fill
 
     def __post_init__(self) -> None:
         if len(self.relations) != max(0, len(self.fields) - 1):
@@ -157,13 +160,7 @@ class Task:
     def _fields_taking(self, filled: tuple[int | None, ...], value: int, colour: Colour) -> tuple[int, ...]:
         if None not in filled:
             return ()
-        # which values each field may still hold is worked out once per fill (one pass each way)
-        # rather than a completability check per field for every die asked
-        left = self._open_values.get(filled)
-        if left is None:
-            if len(self._open_values) >= _MAX_KEPT_PER_TASK:
-                self._open_values.clear()
-            left = self._open_values[filled] = _values_left(self, filled)
+        left = self._values_left(filled)
         bit = 1 << value
         fields = self.fields
         return tuple(
@@ -171,6 +168,43 @@ class Task:
             for index, current in enumerate(filled)
             if current is None and left[index] & bit and fields[index].accepts(value, colour)
         )
+
+    def _values_left(self, filled: tuple[int | None, ...]) -> tuple[int, ...]:
+        # which values each field may still hold is worked out once per fill (one pass each way)
+        # rather than a completability check per field for every die asked
+        left = self._open_values.get(filled)
+        if left is None:
+            if len(self._open_values) >= _MAX_KEPT_PER_TASK:
+                self._open_values.clear()
+            left = self._open_values[filled] = _values_left(self, filled)
+        return left
+
+    def open_fields(self, filled: tuple[int | None, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The empty fields, and for each every die it may take now as a bit mask (see `die_bits`):
+        the dice the field accepts whose value keeps the task completable. The same answer as
+        `fields_taking` for all dice at once, remembered per fill: the bots' search for a completion
+        asks it for every open card at every decision, and a field no die fits ends the search."""
+        found = self._masks.get(filled)
+        if found is None:
+            if len(self._masks) >= _MAX_KEPT_PER_TASK:
+                self._masks.clear()
+            found = self._masks[filled] = self._open_fields(filled)
+        return found
+
+    def _open_fields(self, filled: tuple[int | None, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        empty = self.empty_fields(filled)
+        if not empty:
+            return (), ()
+        left = self._values_left(filled)
+        masks = []
+        for index in empty:
+            task_field = self.fields[index]
+            values = left[index]  # bit v: the value v
+            if task_field.number is not None:
+                values &= 1 << task_field.number
+            colours = COLOURS if task_field.colour is None else (task_field.colour,)
+            masks.append(sum(die_bits(values, colour) for colour in colours))
+        return empty, tuple(masks)
 
     def satisfied(self, values: Sequence[int | None]) -> bool:
         """Whether every field is filled and every rule of the task holds."""
@@ -211,6 +245,16 @@ class Card:
 
 
 _MAX_KEPT_PER_TASK = 20_000  # per task and memory; 300 simulated games reach 8,700 at most
+
+# Dice as bits, for Task.open_fields: 8 bits per colour, bit v of a colour's byte for the value v,
+# so a set of values (bit v: the value v) shifts into place for each colour.
+_COLOUR_SHIFT: dict[Colour, int] = {colour: 8 * slot for slot, colour in enumerate(COLOURS)}
+
+
+def die_bits(values: int, colour: Colour) -> int:
+    """The bits, in the masks of `Task.open_fields`, of a die of this (effective) colour counting
+    as any of `values` (bit v: the value v; `1 << value` for one value)."""
+    return values << _COLOUR_SHIFT[colour]
 
 
 def _best_sum(task: Task, filled: tuple[int | None, ...]) -> int | None:

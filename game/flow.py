@@ -36,7 +36,7 @@ from game.state import (
     Phase,
     State,
 )
-from game.writes import can_write
+from game.writes import could_write
 
 
 def row_of(card: Card) -> Row:
@@ -139,21 +139,29 @@ def apply_roll(state: State, faces: dict[Colour, int]) -> State:
     if rolls > 1:  # a reroll: the passive seats may write, in seat order after the active one
         players = state.config.players
         queue = tuple((state.active + k) % players for k in range(1, players))
-    state = state.evolve(
-        dice=tuple(dice), rerolled=rolled, to_roll=(), rolls=rolls, passive_queue=queue, **CLEARED_WINDOW
-    )
-    return next_passive(state)
+    # the roll and the next decision in one copy of the state (a roll is the commonest chance event)
+    return _hand_over(state, queue, dice=tuple(dice), rerolled=rolled, to_roll=(), rolls=rolls)
 
 
 def next_passive(state: State) -> State:
     """Hand the decision to the next passive seat that can write a rerolled die, else back."""
-    queue = state.passive_queue
+    return _hand_over(state, state.passive_queue)
+
+
+def _hand_over(state: State, queue: tuple[int, ...], **changes: Any) -> State:
+    """next_passive for the state with `changes` made (the dice of a roll), in the same copy."""
+    dice = changes.get("dice", state.dice)
+    rerolled = changes.get("rerolled", state.rerolled)
     while queue:
         seat = queue[0]
-        if can_write(state, seat, state.rerolled):
-            return state.evolve(phase=Phase.PASSIVE, decider=seat, passive_queue=queue[1:], **CLEARED_WINDOW)
+        if could_write(state.display(seat), dice, rerolled):
+            return state.evolve(
+                phase=Phase.PASSIVE, decider=seat, passive_queue=queue[1:], **CLEARED_WINDOW, **changes
+            )
         queue = queue[1:]
-    return state.evolve(phase=Phase.ACTIVE, decider=state.active, passive_queue=(), **CLEARED_WINDOW)
+    return state.evolve(
+        phase=Phase.ACTIVE, decider=state.active, passive_queue=(), **CLEARED_WINDOW, **changes
+    )
 
 
 def end_active_turn(state: State) -> State:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.actions import Write
-from game.cards import BonusKind
+from game.cards import BonusKind, die_bits
 from game.colours import Colour
-from game.display import PlacedCard
+from game.display import Display, PlacedCard
 from game.state import State
 
 
@@ -59,21 +59,42 @@ def can_write(state: State, seat: int, dice: Iterable[Colour]) -> bool:
 
     Used to skip passive seats that have nothing to do, so nobody is asked in vain.
     """
-    display = state.display(seat)
+    return could_write(state.display(seat), state.dice, dice)
+
+
+def could_write(display: Display, faces: tuple[int, ...], dice: Iterable[Colour]) -> bool:
+    """`can_write` for a display and the dice's faces (by colour), before they are in a state: the
+    turn flow asks it after every reroll, while it builds the state that follows the roll.
+
+    It works on bits: each open card's fields together take the dice in the union of their masks
+    (Task.open_fields), and each die may count as a range of values (plus/minus) and as its own
+    colour or, with a recolour mark, as a colour some field of the card demands.
+    """
     open_cards = [p for p in display if not p.completed]
     if not open_cards:
         return False
     spread = display.marks_left(BonusKind.PLUS_MINUS)
     can_recolour = display.marks_left(BonusKind.RECOLOUR) > 0
+    values: list[int] = []  # per die, the values it may count as (bit v: the value v)
+    plain = 0  # every die as its own colour
     for die in dice:
-        face = state.dice[die.slot]
-        values = range(max(1, face - spread), min(6, face + spread) + 1)
-        for placed in open_cards:
-            colours = (
-                {die} | {f.colour for f in placed.card.task.fields if f.colour} if can_recolour else (die,)
-            )
-            for value in values:
-                for colour in colours:
-                    if _writable_fields(placed, value, colour):
-                        return True
+        face = faces[die.slot]
+        bits = 0
+        for value in range(max(1, face - spread), min(6, face + spread) + 1):
+            bits |= 1 << value
+        values.append(bits)
+        plain |= die_bits(bits, die)
+    for placed in open_cards:
+        task = placed.card.task
+        taken = 0
+        for mask in task.open_fields(placed.filled)[1]:
+            taken |= mask
+        wanted = plain
+        if can_recolour:
+            for task_field in task.fields:
+                if task_field.colour is not None:
+                    for bits in values:
+                        wanted |= die_bits(bits, task_field.colour)
+        if taken & wanted:
+            return True
     return False

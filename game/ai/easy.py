@@ -21,7 +21,7 @@ from game import odds
 from game.actions import Action, Buy, Complete, End, Pass, Place, Remove, Reroll, ReturnCard, Row, Wild, Write
 from game.ai.evaluate import turn_chance
 from game.ai.planning import Mask, mask_dice
-from game.cards import Task
+from game.cards import Task, die_bits
 from game.colours import COLOURS, Colour
 from game.engine import price, usable_dice
 from game.scoring import wild_cards_to_choose
@@ -164,37 +164,51 @@ def first_completion(view: State) -> Complete | None:
     """The first completion found (cards in display order, dice in colour order): the same one
     planning.complete_steps lists first, without listing every assignment of every card."""
     dice = [(die, view.value(die), view.colour(die)) for die in usable_dice(view)]
+    bits = [die_bits(1 << value, colour) for _, value, colour in dice]
+    present = 0  # every usable die's bit: a field with none of them in its mask takes no die
+    for bit in bits:
+        present |= bit
     for placed in view.display(view.decider):
-        if None not in placed.filled:
+        filled = placed.filled
+        if None not in filled:
             continue  # completed
-        empty = [index for index, value in enumerate(placed.filled) if value is None]
-        if len(empty) > len(dice):
-            continue
-        used = _first_fill(placed.card.task, placed.filled, empty, dice)
+        empty, masks = placed.card.task.open_fields(filled)
+        if len(empty) > len(dice) or not _all_fit(masks, present):
+            continue  # the commonest answer, found without a search
+        used = _first_fill(placed.card.task, filled, empty, masks, dice, bits)
         if used is None:
             continue
-        per_field: list[Colour | None] = [None] * len(placed.filled)
+        per_field: list[Colour | None] = [None] * len(filled)
         for index, die in zip(empty, used, strict=True):
             per_field[index] = die
         return Complete(placed.id, tuple(per_field))
     return None
 
 
+def _all_fit(masks: tuple[int, ...], present: int) -> bool:
+    """Whether every field's mask holds some die present."""
+    for mask in masks:
+        if not mask & present:
+            return False
+    return True
+
+
 def _first_fill(
-    task: Task, filled: tuple[int | None, ...], empty: list[int], dice: list[tuple[Colour, int, Colour]]
+    task: Task,
+    filled: tuple[int | None, ...],
+    empty: tuple[int, ...],
+    masks: tuple[int, ...],
+    dice: list[tuple[Colour, int, Colour]],
+    bits: list[int],
 ) -> list[Colour] | None:
-    """The first assignment cards.assignments would yield (the same search order and pruning),
-    found by plain recursion: its nested generators cost more than the search itself."""
-    # the dice each empty field accepts, worked out once rather than at every step of the search;
-    # a field no die fits ends the search at once (the commonest answer)
+    """The first assignment cards.assignments would yield (the same search order), found by plain
+    recursion: its nested generators cost more than the search itself. Each field tries only the
+    dice in its mask (Task.open_fields): a die outside it fails the search's completability check
+    at that field whatever the other fields hold, so skipping it finds the same first assignment."""
+    # the dice each empty field may take, worked out once rather than at every step of the search
     fits: list[list[tuple[int, Colour, int]]] = []
-    for index in empty:
-        field = task.fields[index]
-        fitting = [
-            (slot, die, value)
-            for slot, (die, value, colour) in enumerate(dice)
-            if field.accepts(value, colour)
-        ]
+    for mask in masks:
+        fitting = [(slot, die, value) for slot, (die, value, _) in enumerate(dice) if mask & bits[slot]]
         if not fitting:
             return None
         fits.append(fitting)
@@ -222,14 +236,16 @@ def _first_fill(
 def random_write(view: State, rng: random.Random) -> Write | None:
     """A random single-field write: drawn from the same list, in the same order, as
     writes.legal_writes (so games stay as they were), but only the one chosen is built."""
-    me = view.decider
-    display = view.display(me)
+    open_cards = [
+        (placed.id, *placed.card.task.open_fields(placed.filled)) for placed in view.display(view.decider)
+    ]
     choices: list[tuple[Colour, str, int]] = []
     for die in usable_dice(view):
-        value, colour = view.value(die), view.colour(die)
-        for placed in display:
-            for index in placed.card.task.fields_taking(placed.filled, value, colour):
-                choices.append((die, placed.id, index))
+        bit = die_bits(1 << view.value(die), view.colour(die))
+        for card, empty, masks in open_cards:  # Task.open_fields: the fields_taking of every die
+            for index, mask in zip(empty, masks, strict=True):
+                if mask & bit:
+                    choices.append((die, card, index))
     if not choices:
         return None
     die, card, index = rng.choice(choices)

@@ -156,7 +156,15 @@ def view(state: State, seat: int) -> State:
     if state.chance != "take" and not any(other.hand for other in state.seats):
         # most of the game nothing of the seats is hidden (no dealt cards, no card taken as a
         # chance): only the decks are pooled. Bots ask for a view at every decision.
-        piles = (_pooled(state.piles[0], []), _pooled(state.piles[1], []))
+        # the decks change far less often than decisions come: the pooled pair is remembered for
+        # the last pair of decks (a state's piles tuple is shared by the states that follow it)
+        global _last_piles
+        last = _last_piles
+        if last is not None and last[0] is state.piles:
+            piles = last[1]
+        else:
+            piles = (_pooled(state.piles[0], []), _pooled(state.piles[1], []))
+            _last_piles = (state.piles, piles)  # one slot, replaced whole: thread-safe enough
         if piles[0] is state.piles[0] and piles[1] is state.piles[1]:
             return state
         return state.evolve(piles=piles)
@@ -175,6 +183,9 @@ def view(state: State, seat: int) -> State:
         _pooled(pile, hidden[row]) for pile, row in zip(state.piles, (Row.SCORING, Row.BONUS), strict=True)
     )
     return state.evolve(seats=tuple(seats), piles=(scoring, bonus))
+
+
+_last_piles: tuple[tuple[Pile, Pile], tuple[Pile, Pile]] | None = None
 
 
 def _pooled(pile: Pile, hidden: list[str]) -> Pile:

@@ -64,6 +64,9 @@ class Match:
         self.setup = setup
         self.state = state
         self.actions: list[Action] = []
+        # one generator, seeded afresh for each chance event exactly as chance_rng seeds a new one
+        # (the same stream), without making a generator per roll and draw
+        self._chance = random.Random()
 
     @classmethod
     def new(
@@ -104,7 +107,9 @@ class Match:
 
     def resolve_chance(self) -> Action:
         """Sample and play the due chance event (a roll or a card draw)."""
-        action = sample_chance(self.state, chance_rng(self.setup.seed, len(self.actions)))
+        rng = self._chance
+        rng.seed(f"{self.setup.seed}:{len(self.actions)}")  # as chance_rng(seed, actions so far)
+        action = sample_chance(self.state, rng)
         self.play(action)
         return action
 

@@ -590,7 +590,7 @@ def legal_actions(state: State) -> list[Action]:
 def apply(state: State, action: Action) -> State:
     """Carry out `action`; raises IllegalActionError (state unchanged) when it is not allowed."""
     last = _last_applied
-    if last is not None and last[0] is state and last[1] == action:
+    if last is not None and last[0] is state and (last[1] is action or last[1] == action):
         return last[2]
     after = PHASES[state.phase][1](state, action)
     _remember(state, action, after)

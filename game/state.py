@@ -215,10 +215,10 @@ class State:
         times faster (it is the engine's most frequent operation, and bots call it millions of times)."""
         if not _FIELD_NAMES.issuperset(changes):
             raise TypeError(f"State has no field {sorted(set(changes) - _FIELD_NAMES)}")
-        new = object.__new__(State)
-        attrs = new.__dict__  # frozen blocks setattr, not the instance dictionary
-        attrs.update(self.__dict__)
+        attrs = self.__dict__.copy()  # a copy clones the dictionary whole: cheaper than filling one
         attrs.update(changes)
+        new = object.__new__(State)
+        object.__setattr__(new, "__dict__", attrs)  # frozen blocks setattr, not this
         return new
 
     def with_seat(self, index: int, seat: Seat) -> State:

@@ -452,6 +452,11 @@ def chances_before_roll(cards: Sequence[OpenCard]) -> tuple[float, ...]:
     return tuple(known)
 
 
+def chance_known(task: Task, filled: Sequence[int | None]) -> bool:
+    """Whether `chance_before_roll(task, filled)` is remembered (no success vector, no programme)."""
+    return _residual(task, _checked_filled(task, filled)) in _turn_chances
+
+
 # One-turn chances by packed success vector and by residual task (see _residual).
 _turn_chances: dict[object, float] = {}
 _TURN_CHANCES_KEPT = 20_000  # at most about 20 MB of keys, then it starts afresh (same numbers again)

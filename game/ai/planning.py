@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 
 from game import odds
 from game.actions import Action, Adjust, Buy, Complete, Discard, Place, Recolour
-from game.ai.evaluate import Evaluator, prefetch
+from game.ai.evaluate import Evaluator
 from game.cards import BonusKind, Task, assignments
 from game.colours import COLOURS, Colour
 from game.display import Display, PlacedCard
@@ -290,9 +290,16 @@ def best_write(state: State, ev: Evaluator, modifiers: bool, deadline: float) ->
             assert placed is not None
             written = placed.with_value(write.field, start.value(write.die))
             candidates.append(([*before, write], display.replace_card(written), written))
-    prefetch((placed.card.task, placed.filled) for _, _, placed in candidates)
-    values = ev.write_values(state, me, [(display, placed) for _, display, placed in candidates])
-    for (steps, _, _), value in zip(candidates, values, strict=True):
+    # Candidates are taken in order, each only if it beats the best so far by more than 1e-9. One
+    # whose bound (its card sure to be completed) cannot beat the best so far is skipped without
+    # working out the odds of its new fill: its value never exceeds the bound, so the plan is the
+    # one valuing every candidate finds.
+    writes = ev.writes(state, me)
+    for steps, display, placed in candidates:
+        bound = writes.bound(display, placed)
+        if bound is not None and bound <= best.value + 1e-9:
+            continue
+        value = writes.value(display, placed)
         if value > best.value + 1e-9:
             best = Plan(value, steps)
     return best

@@ -1,0 +1,81 @@
+"""Write candidates valued in one batch (`Evaluator.writes`): the very numbers of a plain valuation,
+bounds that never fall below them, and the write `best_write` picks with bounds skipping candidates
+is the one valuing every candidate picks."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game.actions import Action
+from game.ai import make_bot
+from game.ai.evaluate import Evaluator
+from game.ai.planning import Plan, _spends_extra_die, best_write, usable_dice
+from game.ai.play import play_game
+from game.cards import BonusKind
+from game.display import Display, PlacedCard
+from game.match import Match
+from game.state import Phase, State
+from game.writes import legal_writes
+
+
+def _write_states(seed: int, players: int, level: str) -> list[State]:
+    """States of one bot game in which a seat chooses a single-field write."""
+    seen: list[State] = []
+
+    def watch(match: Match, seat: int, action: object) -> None:
+        if match.state.phase in (Phase.PASSIVE, Phase.CHANCE_WRITE, Phase.SOLO_PASSIVE):
+            seen.append(match.state)
+
+    play_game([make_bot(level) for _ in range(players)], seed, watch=watch)
+    return seen
+
+
+def _candidates(state: State) -> list[tuple[list[Action], Display, PlacedCard]]:
+    me = state.decider
+    display = state.display(me)
+    if _spends_extra_die(state):
+        display = display.spend_marks(BonusKind.EXTRA_DIE, 1)
+    found: list[tuple[list[Action], Display, PlacedCard]] = []
+    for write in legal_writes(state, usable_dice(state)):
+        placed = display.find(write.card)
+        assert placed is not None
+        written = placed.with_value(write.field, state.value(write.die))
+        found.append(([write], display.replace_card(written), written))
+    return found
+
+
+@pytest.mark.parametrize(("seed", "players", "level"), [(3, 2, "normal"), (6, 3, "hard")])
+def test_batch_values_equal_fresh_ones_and_bounds_hold(seed: int, players: int, level: str) -> None:
+    foresight = level == "hard"
+    busy = Evaluator(foresight)
+    checked = 0
+    for state in _write_states(seed, players, level)[::3]:
+        me = state.decider
+        writes = busy.writes(state, me)
+        for _, display, placed in _candidates(state):
+            bound = writes.bound(display, placed)
+            value = writes.value(display, placed)
+            assert value == Evaluator(foresight).value(state, me, display)
+            if bound is not None:
+                assert bound >= value
+                checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize(("seed", "players", "level"), [(4, 2, "normal"), (7, 2, "hard")])
+def test_best_write_is_the_plain_best(seed: int, players: int, level: str) -> None:
+    foresight = level == "hard"
+    for state in _write_states(seed, players, level):
+        if state.phase == Phase.CHANCE_WRITE and state.writes:
+            continue
+        me = state.decider
+        plain = Evaluator(foresight)
+        best = Plan(plain.value(state, me))
+        for steps, display, _ in _candidates(state):
+            value = plain.value(state, me, display)
+            if value > best.value + 1e-9:
+                best = Plan(value, steps)
+        found = best_write(state, Evaluator(foresight), False, time.perf_counter() + 60)
+        assert (found.steps, found.value) == (best.steps, best.value)

@@ -8,7 +8,7 @@ floats: it may grow in any direction as long as all cards fit in a 3x3 box (the 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from game.cards import BonusKind, Card, CardKind
@@ -69,10 +69,22 @@ class PlacedCard:
 
 
 @dataclass(frozen=True, slots=True)
+class WriteTargets:
+    """See Display.write_targets."""
+
+    spread: int  # plus/minus marks left
+    can_recolour: bool
+    cards: tuple[tuple[int, tuple[Colour, ...]], ...]  # per open card: dice taken, colours demanded
+
+
+@dataclass(frozen=True, slots=True)
 class Display:
     """All cards of one player, in the order they were placed."""
 
     cards: tuple[PlacedCard, ...] = ()
+    # write_targets, worked out on first use (a display is a value, so it stays true); not part of
+    # the value: it is left out of comparing, hashing and the text form
+    _write_targets: WriteTargets | None = field(default=None, init=False, compare=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -131,6 +143,31 @@ class Display:
         if count > 0:
             raise ValueError(f"not enough {kind.value} marks")
         return display
+
+    def write_targets(self) -> WriteTargets:
+        """What a single-field write may go into here: the plus/minus marks left (how far a die may
+        move), whether a recolour mark is left, and per open card every die its fields take (the
+        union of Task.open_fields' masks) with the colours its fields demand (what a recolour may
+        turn a die into). Remembered: the turn flow asks after every roll whether a passive seat
+        could write at all (writes.could_write), and displays change far less often."""
+        targets = self._write_targets
+        if targets is None:
+            cards = []
+            for placed in self.cards:
+                if placed.completed:
+                    continue
+                task = placed.card.task
+                taken = 0
+                for mask in task.open_fields(placed.filled)[1]:
+                    taken |= mask
+                demanded = tuple(
+                    task_field.colour for task_field in task.fields if task_field.colour is not None
+                )
+                cards.append((taken, demanded))
+            spread = self.marks_left(BonusKind.PLUS_MINUS)
+            targets = WriteTargets(spread, self.marks_left(BonusKind.RECOLOUR) > 0, tuple(cards))
+            object.__setattr__(self, "_write_targets", targets)  # frozen: set once, here only
+        return targets
 
     def empty_fields(self) -> int:
         return sum(p.empty_count for p in self.cards)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.actions import Write
-from game.cards import BonusKind, die_bits
+from game.cards import die_bits
 from game.colours import Colour
 from game.display import Display, PlacedCard
 from game.state import State
@@ -67,14 +67,13 @@ def could_write(display: Display, faces: tuple[int, ...], dice: Iterable[Colour]
     turn flow asks it after every reroll, while it builds the state that follows the roll.
 
     It works on bits: each open card's fields together take the dice in the union of their masks
-    (Task.open_fields), and each die may count as a range of values (plus/minus) and as its own
-    colour or, with a recolour mark, as a colour some field of the card demands.
+    (Display.write_targets), and each die may count as a range of values (plus/minus) and as its
+    own colour or, with a recolour mark, as a colour some field of the card demands.
     """
-    open_cards = [p for p in display if not p.completed]
-    if not open_cards:
+    targets = display.write_targets()
+    if not targets.cards:
         return False
-    spread = display.marks_left(BonusKind.PLUS_MINUS)
-    can_recolour = display.marks_left(BonusKind.RECOLOUR) > 0
+    spread = targets.spread
     values: list[int] = []  # per die, the values it may count as (bit v: the value v)
     plain = 0  # every die as its own colour
     for die in dice:
@@ -84,17 +83,12 @@ def could_write(display: Display, faces: tuple[int, ...], dice: Iterable[Colour]
             bits |= 1 << value
         values.append(bits)
         plain |= die_bits(bits, die)
-    for placed in open_cards:
-        task = placed.card.task
-        taken = 0
-        for mask in task.open_fields(placed.filled)[1]:
-            taken |= mask
+    for taken, demanded in targets.cards:
         wanted = plain
-        if can_recolour:
-            for task_field in task.fields:
-                if task_field.colour is not None:
-                    for bits in values:
-                        wanted |= die_bits(bits, task_field.colour)
+        if targets.can_recolour:
+            for colour in demanded:
+                for bits in values:
+                    wanted |= die_bits(bits, colour)
         if taken & wanted:
             return True
     return False

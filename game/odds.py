@@ -385,6 +385,155 @@ _MASK_ARRAY: BoolArray = np.array(_MASKS, dtype=np.bool_)
 _PARTIAL_WEIGHTS: NDArray[np.intp] = (FACES + 1) ** np.arange(DICE - 1, -1, -1)
 
 
+# --- the programme on classes of rolls ----------------------------------------------------------
+#
+# Most success vectors do not care which of some dice shows which value: with no coloured field
+# left, only the multiset of the five values counts (252 classes instead of 7776 rolls). Then the
+# programme can run on classes, one value per class, with the very numbers of the tables above:
+#
+# The tables above add a die's six faces one after the other (die 0 first, then die 1, ...), so the
+# expectation of a partial state sums, over the faces of its last unknown die, the expectations of
+# the states with that die known, and so on down. Take *blocks* of neighbouring dice (in `COLOURS`
+# order) that the vector treats alike (swapping two dice of a block changes no entry). A partial
+# state's class is then each block's multiset of known values and count of unknown dice: the last
+# unknown die always lies in the last block with an unknown, whichever die of the block it is, so
+# states of one class run through the same additions in the same order and get the same bits. The
+# maxima over reroll sets are exact in any order, and a roll reaches the same classes as any roll of
+# its class, so every value of the programme keeps the symmetry. (Blocks must be neighbours: with a
+# die of another kind between two dice, the order of the additions would depend on which die is
+# unknown.) tests/ai/test_odds_classes.py holds the two to the same bits.
+
+_PARTIAL_DIGITS: NDArray[np.intp] = np.indices((FACES + 1,) * DICE).reshape(DICE, -1).T  # 7^5 x 5
+_SUBSETS: BoolArray = np.array(
+    [[bool(bits >> (DICE - 1 - i) & 1) for i in range(DICE)] for bits in range(2**DICE)], dtype=np.bool_
+)
+
+
+_MAX_BLOCKS = 2  # more blocks give more than 2,500 classes: the tables over all states are quicker
+
+
+def _blocks(values: NDArray[np.float64] | BoolArray) -> tuple[int, ...] | None:
+    """The sizes of the runs of neighbouring dice that `values` (one per roll) treats alike, or None
+    when there are more than `_MAX_BLOCKS` of them."""
+    sizes = [1]
+    for first in range(DICE - 1):
+        # dice first and first + 1 as the middle axes: the comparison runs over long rows
+        table = values.reshape(FACES**first, FACES, FACES, -1)
+        if np.array_equal(table, table.transpose(0, 2, 1, 3)):
+            sizes[-1] += 1
+        elif len(sizes) == _MAX_BLOCKS:
+            return None
+        else:
+            sizes.append(1)
+    return tuple(sizes)
+
+
+@dataclass(frozen=True, slots=True)
+class _Classes:
+    """The classes of partial states for one block structure (see above), lowest level first:
+    level 0 holds the rolls' classes, level k the classes with k unknown dice."""
+
+    rolls: int  # classes of rolls: the first entries of a class table
+    size: int  # all classes
+    of_roll: NDArray[np.intp]  # 7776: each roll's class
+    of_partial: NDArray[np.intp]  # 7^5: each partial state's class
+    representative: NDArray[np.intp]  # per roll class, one roll of it
+    levels: tuple[tuple[int, int, NDArray[np.intp]], ...]  # (first, end, the 6 x n classes summed)
+    reached: NDArray[np.intp]  # classes a roll class reaches by a reroll (incl. none), flattened
+    starts: NDArray[np.intp]  # per roll class, where its part of `reached` starts
+
+    def expected(self, values: FloatArray) -> FloatArray:
+        """Values of the roll classes -> expectations of all classes (the tables' `_expected`)."""
+        table = np.empty(self.size)
+        table[: self.rolls] = values
+        for first, end, faces in self.levels:
+            total = np.add.accumulate(table[faces], axis=0)[-1]  # the faces one after the other
+            np.divide(total, FACES, out=table[first:end])
+        return table
+
+    def best_rerolls(self, expected: FloatArray) -> FloatArray:
+        """`_best_rerolls` on the roll classes, from `expected` (all classes)."""
+        best: FloatArray = np.maximum.reduceat(expected[self.reached], self.starts)
+        return best
+
+    def turn_values(self, success: FloatArray, rolls_left: int) -> FloatArray:
+        """`_turn_values` on the roll classes."""
+        values = success
+        for _ in range(rolls_left):
+            values = np.maximum(success, self.best_rerolls(self.expected(values)))
+        return values
+
+    def mean_turn_value(self, success: BoolArray) -> float:
+        """`_mean_turn_value` of one success vector: the rolls summed in the same order."""
+        values = self.turn_values(success[self.representative].astype(np.float64), MAX_ROLLS_LEFT)
+        total = np.add.accumulate(values[self.of_roll])[-1]
+        return float(total / ROLLS)
+
+
+def _classes_of(values: NDArray[np.float64] | BoolArray) -> _Classes | None:
+    """The classes `values` allows, or None when they would not save work."""
+    blocks = _blocks(values)
+    return None if blocks is None else _classes(blocks)
+
+
+@lru_cache(maxsize=DICE)  # every structure of at most two blocks
+def _classes(blocks: tuple[int, ...]) -> _Classes:
+    def canonical(digits: NDArray[np.intp]) -> NDArray[np.intp]:
+        """The partial states' codes with each block's digits sorted (6, unknown, sorts last)."""
+        digits = digits.copy()
+        start = 0
+        for size in blocks:
+            if size > 1:
+                digits[:, start : start + size] = np.sort(digits[:, start : start + size], axis=1)
+            start += size
+        code: NDArray[np.intp] = digits @ _PARTIAL_WEIGHTS
+        return code
+
+    codes = canonical(_PARTIAL_DIGITS)
+    unique = np.unique(codes)
+    digits = _PARTIAL_DIGITS[unique]
+    level = (digits == _UNKNOWN).sum(axis=1)
+    order = np.lexsort((unique, level))
+    unique, digits, level = unique[order], digits[order], level[order]
+    class_of = np.full(_PARTIALS, -1, dtype=np.intp)
+    class_of[unique] = np.arange(len(unique))
+    rolls = int(np.count_nonzero(level == 0))
+    of_roll = class_of[codes[_ROLL_FACES @ _PARTIAL_WEIGHTS]]
+    representative = np.zeros(rolls, dtype=np.intp)
+    representative[of_roll[::-1]] = np.arange(ROLLS)[::-1]  # the first roll of each class
+    levels = []
+    for count in range(1, DICE + 1):
+        members = np.flatnonzero(level == count)
+        states = digits[members]
+        # the last unknown die (the last block with one): its faces, one after the other
+        last = DICE - 1 - np.argmax((states == _UNKNOWN)[:, ::-1], axis=1)
+        faces = np.empty((FACES, len(members)), dtype=np.intp)
+        for face in range(FACES):
+            known = states.copy()
+            known[np.arange(len(members)), last] = face
+            faces[face] = class_of[canonical(known)]
+        faces.flags.writeable = False
+        levels.append((int(members[0]), int(members[-1]) + 1, faces))
+    kept = np.where(_SUBSETS[None, :, :], _UNKNOWN, digits[:rolls][:, None, :]).reshape(-1, DICE)
+    reached = np.sort(class_of[canonical(kept)].reshape(rolls, 2**DICE), axis=1)
+    new = np.ones_like(reached, dtype=np.bool_)  # equal classes need no second look
+    new[:, 1:] = reached[:, 1:] != reached[:, :-1]
+    starts = np.concatenate(([0], np.cumsum(new.sum(axis=1))[:-1]))
+    of_partial = class_of[codes]
+    for array in (of_roll, of_partial, representative):
+        array.flags.writeable = False
+    return _Classes(
+        rolls,
+        len(unique),
+        of_roll,
+        of_partial,
+        representative,
+        tuple(levels),
+        reached[new],
+        starts.astype(np.intp),
+    )
+
+
 # --- public odds -------------------------------------------------------------------------------
 
 
@@ -438,6 +587,15 @@ def chances_before_roll(cards: Sequence[OpenCard]) -> tuple[float, ...]:
     new = list(dict.fromkeys(key for key in keys.values() if key not in _turn_chances))
     if new:
         first = {key: index for index, key in reversed(keys.items())}
+        plain: list[bytes] = []
+        for key in new:  # a vector that treats some dice alike runs on classes of rolls
+            classes = _classes_of(vectors[first[key]])
+            if classes is None:
+                plain.append(key)
+            else:
+                _turn_chances[key] = classes.mean_turn_value(vectors[first[key]])
+        new = plain
+    if new:
         columns = np.stack([vectors[first[key]] for key in new], axis=1).astype(np.float64)
         # numpy's copies run slowest on rows of two or three values: such batches go one by one
         # (same bits: every column is computed on its own either way)
@@ -600,7 +758,17 @@ def _after_reroll(hits: BoolArray, union: FloatArray, rolls_left: int) -> FloatA
     """
     key = np.packbits(hits).tobytes()
     table = _reroll_tables.get((key, rolls_left))
-    if table is None:
+    classes = _classes_of(hits) if table is None else None
+    if classes is not None:  # the same steps on classes of rolls
+        success = union[classes.representative, 0]
+        on_classes = classes.expected(success)
+        table = on_classes[classes.of_partial]
+        _keep_reroll_table((key, 1), table)
+        if rolls_left == 2:
+            values = np.maximum(success, classes.best_rerolls(on_classes))
+            table = classes.expected(values)[classes.of_partial]
+            _keep_reroll_table((key, 2), table)
+    elif table is None:
         work = _workspace(1)
         expected = _expected(union, work)
         first: FloatArray = expected[:, 0].copy()
@@ -680,8 +848,14 @@ def reroll_values(values: FloatArray, dice: Sequence[int], rolls_left: int) -> t
     """
     if not 1 <= rolls_left <= MAX_ROLLS_LEFT:
         raise ValueError(f"a reroll needs 1 to {MAX_ROLLS_LEFT} rolls left, got {rolls_left}")
+    flat = np.asarray(values, dtype=np.float64).reshape(ROLLS)
+    classes = _classes_of(flat)
+    if classes is not None:  # the same steps on classes of rolls
+        on_classes = classes.turn_values(flat[classes.representative], rolls_left - 1)
+        expected = classes.expected(on_classes)
+        return tuple(float(v) for v in expected[classes.of_partial[_reroll_positions(dice)]])
     work = _workspace(1)
-    column = np.ascontiguousarray(np.asarray(values, dtype=np.float64).reshape(ROLLS, 1))
+    column = np.ascontiguousarray(flat.reshape(ROLLS, 1))
     after = _expected(_turn_values(column, rolls_left - 1, work), work)
     return tuple(float(v) for v in after[_reroll_positions(dice), 0])
 

@@ -1,0 +1,82 @@
+"""The odds' programme on classes of rolls (game/odds.py, `_Classes`) gives the very bits of the
+tables over all rolls and partial states, for every vector that treats some neighbouring dice alike."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from game import odds
+from game.deck import standard_deck
+
+
+def _vectors() -> list[odds.BoolArray]:
+    rng = random.Random(5)
+    found = []
+    for card in standard_deck().cards:
+        task = card.task
+        for _ in range(12):
+            filled = [rng.randint(1, 6) if rng.random() < 0.4 else None for _ in task.fields]
+            if all(v is not None for v in filled):
+                continue
+            vector = odds.success_vector(task, filled)
+            if vector.any() and not vector.all():
+                found.append(vector)
+    return found
+
+
+def test_blocks_are_the_dice_a_vector_treats_alike() -> None:
+    for vector in _vectors()[:60]:
+        blocks = odds._blocks(vector)
+        faces = odds._ROLL_FACES
+        weights = odds.FACES ** np.arange(odds.DICE - 1, -1, -1)
+        alike = []
+        for first in range(odds.DICE - 1):
+            swapped = faces.copy()
+            swapped[:, [first, first + 1]] = swapped[:, [first + 1, first]]
+            alike.append(bool(np.array_equal(vector, vector[swapped @ weights])))
+        if blocks is None:
+            assert alike.count(False) >= 2
+        else:
+            assert len(blocks) == alike.count(False) + 1 and sum(blocks) == odds.DICE
+
+
+def test_class_programme_has_the_bits_of_the_full_tables() -> None:
+    used = 0
+    work = odds._workspace(1)
+    for vector in _vectors():
+        classes = odds._classes_of(vector)
+        if classes is None:
+            continue
+        used += 1
+        column = np.ascontiguousarray(vector.astype(np.float64).reshape(-1, 1))
+        success = column[classes.representative, 0]
+        assert classes.mean_turn_value(vector) == float(odds._mean_turn_value(column, work)[0])
+        full = odds._expected(column, work)[:, 0].copy()
+        assert classes.expected(success)[classes.of_partial].tobytes() == full.tobytes()
+        # any values with the same symmetry (the hard bot keeps by value)
+        values = column * 2.3 + np.where(column > 0, 0.0, 0.7)
+        on_classes = classes.expected(classes.turn_values(values[classes.representative, 0], 1))
+        full = odds._expected(odds._turn_values(values, 1, work), work)[:, 0].copy()
+        assert on_classes[classes.of_partial].tobytes() == full.tobytes()
+    assert used > 100
+
+
+def test_reroll_options_on_classes_equal_the_full_tables() -> None:
+    rng = random.Random(2)
+    for vector in _vectors()[::7]:
+        dice = [rng.randint(1, 6) for _ in range(odds.DICE)]
+        union = vector.astype(np.float64).reshape(-1, 1)
+        for rolls_left in (1, 2):
+            odds._reroll_tables.clear()
+            table = odds._after_reroll(vector, union, rolls_left)
+            work = odds._workspace(1)
+            expected = odds._expected(union, work)[:, 0].copy()
+            if rolls_left == 2:
+                values = np.maximum(union, odds._best_rerolls(odds._expected(union, work), work))
+                expected = odds._expected(values, work)[:, 0].copy()
+            assert table.tobytes() == expected.tobytes()
+            assert odds.reroll_values(union[:, 0], dice, rolls_left) == tuple(
+                float(v) for v in expected[odds._reroll_positions(dice)]
+            )

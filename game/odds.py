@@ -476,6 +476,30 @@ def _classes_of(values: NDArray[np.float64] | BoolArray) -> _Classes | None:
     return None if blocks is None else _classes(blocks)
 
 
+def _classes_of_cards(cards: Sequence[tuple[Task, Sequence[int | None]]]) -> _Classes | None:
+    """The classes the success vectors of `cards` (and their union) allow, known without looking
+    at them: a vector treats alike all dice no empty coloured field demands (see _roll_classes)."""
+    pinned = 0
+    for task, filled in cards:
+        for field, value in zip(task.fields, filled, strict=True):
+            if value is None and field.colour is not None:
+                pinned |= 1 << field.colour.slot
+    return _pinned_classes(pinned)
+
+
+@lru_cache(maxsize=1 << DICE)
+def _pinned_classes(pinned: int) -> _Classes | None:
+    """The classes for dice `pinned` (bit i: die i): a run of free dice is a block, a pinned die one
+    of its own; None with more than `_MAX_BLOCKS` blocks."""
+    sizes: list[int] = []
+    for die in range(DICE):
+        if pinned >> die & 1 or not sizes or pinned >> (die - 1) & 1:
+            sizes.append(1)
+        else:
+            sizes[-1] += 1
+    return _classes(tuple(sizes)) if len(sizes) <= _MAX_BLOCKS else None
+
+
 @lru_cache(maxsize=DICE)  # every structure of at most two blocks
 def _classes(blocks: tuple[int, ...]) -> _Classes:
     def canonical(digits: NDArray[np.intp]) -> NDArray[np.intp]:
@@ -589,7 +613,7 @@ def chances_before_roll(cards: Sequence[OpenCard]) -> tuple[float, ...]:
         first = {key: index for index, key in reversed(keys.items())}
         plain: list[bytes] = []
         for key in new:  # a vector that treats some dice alike runs on classes of rolls
-            classes = _classes_of(vectors[first[key]])
+            classes = _classes_of_cards([cards[first[key]]])
             if classes is None:
                 plain.append(key)
             else:
@@ -745,12 +769,14 @@ def reroll_options(
     if rolls_left and (hits.all() or not hits.any()):  # certain or hopeless whatever the dice do
         options.update((mask, options[None]) for mask in _MASKS)
     elif rolls_left:
-        chances = _after_reroll(hits, union, rolls_left)[positions]
+        chances = _after_reroll(hits, union, rolls_left, cards)[positions]
         options.update((mask, float(chance)) for mask, chance in zip(_MASKS, chances, strict=True))
     return options
 
 
-def _after_reroll(hits: BoolArray, union: FloatArray, rolls_left: int) -> FloatArray:
+def _after_reroll(
+    hits: BoolArray, union: FloatArray, rolls_left: int, cards: Sequence[OpenCard]
+) -> FloatArray:
     """The chance of success of every partial state after a reroll (7^5), keeping optimally after.
 
     Remembered for the last few unions: the second reroll of a turn needs the table the first
@@ -758,7 +784,7 @@ def _after_reroll(hits: BoolArray, union: FloatArray, rolls_left: int) -> FloatA
     """
     key = np.packbits(hits).tobytes()
     table = _reroll_tables.get((key, rolls_left))
-    classes = _classes_of(hits) if table is None else None
+    classes = _classes_of_cards(cards) if table is None else None
     if classes is not None:  # the same steps on classes of rolls
         success = union[classes.representative, 0]
         on_classes = classes.expected(success)

@@ -11,9 +11,10 @@ from game import odds
 from game.deck import standard_deck
 
 
-def _vectors() -> list[odds.BoolArray]:
+def _cards() -> list[tuple[odds.OpenCard, odds.BoolArray]]:
+    """Fills of the deck's cards (some fields written at random) and their success vectors."""
     rng = random.Random(5)
-    found = []
+    found: list[tuple[odds.OpenCard, odds.BoolArray]] = []
     for card in standard_deck().cards:
         task = card.task
         for _ in range(12):
@@ -22,8 +23,20 @@ def _vectors() -> list[odds.BoolArray]:
                 continue
             vector = odds.success_vector(task, filled)
             if vector.any() and not vector.all():
-                found.append(vector)
+                found.append(((task, filled), vector))
     return found
+
+
+def _vectors() -> list[odds.BoolArray]:
+    return [vector for _, vector in _cards()]
+
+
+def test_classes_known_from_the_cards_fit_their_vectors() -> None:
+    for card, vector in _cards():
+        classes = odds._classes_of_cards([card])
+        if classes is not None:  # every class holds rolls of one value
+            values = vector[classes.representative][classes.of_roll]
+            assert np.array_equal(values, vector)
 
 
 def test_blocks_are_the_dice_a_vector_treats_alike() -> None:
@@ -65,12 +78,12 @@ def test_class_programme_has_the_bits_of_the_full_tables() -> None:
 
 def test_reroll_options_on_classes_equal_the_full_tables() -> None:
     rng = random.Random(2)
-    for vector in _vectors()[::7]:
+    for card, vector in _cards()[::7]:
         dice = [rng.randint(1, 6) for _ in range(odds.DICE)]
         union = vector.astype(np.float64).reshape(-1, 1)
         for rolls_left in (1, 2):
             odds._reroll_tables.clear()
-            table = odds._after_reroll(vector, union, rolls_left)
+            table = odds._after_reroll(vector, union, rolls_left, [card])
             work = odds._workspace(1)
             expected = odds._expected(union, work)[:, 0].copy()
             if rolls_left == 2:

@@ -300,53 +300,55 @@ def _values_left(task: Task, filled: tuple[int | None, ...]) -> tuple[int, ...]:
     count = len(fields)
     # up[i][v]: the best total of fields 0..i with field i holding v (0: no way); the fields
     # before i keep their own choices, field i may hold any v. down[i][v] likewise from the end.
-    up: list[list[int]] = []
-    row = [0, 1, 2, 3, 4, 5, 6]
-    for i in range(count):
-        if i:
-            below = [0] * 7
-            for v in _choices(fields[i - 1], filled[i - 1]):
-                below[v] = row[v]
-            row = [0] * 7
-            relation = relations[i - 1]
-            top = max(below)
-            for v in DIE_FACES:
-                if relation is Relation.NONE:
-                    tail = top
-                elif relation is Relation.LESS:
-                    tail = max(below[:v])
-                else:
-                    tail = below[v]
-                row[v] = v + tail if tail else 0
-        up.append(row)
-    down: list[list[int]] = [[]] * count
-    row = [0, 1, 2, 3, 4, 5, 6]
-    for i in range(count - 1, -1, -1):
-        if i < count - 1:
-            above = [0] * 7
-            for v in _choices(fields[i + 1], filled[i + 1]):
-                above[v] = row[v]
-            row = [0] * 7
-            relation = relations[i]
-            top = max(above)
-            for v in DIE_FACES:
-                if relation is Relation.NONE:
-                    tail = top
-                elif relation is Relation.LESS:
-                    tail = max(above[v + 1 :], default=0)
-                else:
-                    tail = above[v]
-                row[v] = v + tail if tail else 0
-        down[i] = row
+    up = [_ANY_VALUE]
+    for i in range(1, count):
+        up.append(_carry(up[-1], _choices(fields[i - 1], filled[i - 1]), relations[i - 1], rising=True))
+    down = [_ANY_VALUE]
+    for i in range(count - 2, -1, -1):
+        down.append(_carry(down[-1], _choices(fields[i + 1], filled[i + 1]), relations[i], rising=False))
+    down.reverse()
     target = task.sum_at_least
     masks = []
-    for i in range(count):
+    for before, after in zip(up, down, strict=True):
         mask = 0
         for v in DIE_FACES:
-            if up[i][v] and down[i][v] and up[i][v] + down[i][v] - v >= target:
+            if before[v] and after[v] and before[v] + after[v] - v >= target:
                 mask |= 1 << v
         masks.append(mask)
     return tuple(masks)
+
+
+# a field on its own: holding v, its best total is v
+_ANY_VALUE: list[int] = [0, 1, 2, 3, 4, 5, 6]
+
+
+def _carry(row: list[int], choices: tuple[int, ...], relation: Relation, rising: bool) -> list[int]:
+    """One step of the programmes above: `row` holds the best totals with a neighbour field holding
+    each value (0: no way), `choices` the values that neighbour may hold; the result holds the best
+    totals with the next field (after it when `rising`, before it otherwise) holding each value v:
+    v plus the best neighbour total the relation allows next to v (0 when none does)."""
+    kept = [0] * 7
+    for v in choices:
+        kept[v] = row[v]
+    if relation is Relation.NONE:
+        top = max(kept)
+        return [0, 1 + top, 2 + top, 3 + top, 4 + top, 5 + top, 6 + top] if top else [0] * 7
+    if relation is Relation.EQUAL:
+        return [v + kept[v] if kept[v] else 0 for v in range(7)]
+    # `<`: the field before holds less than the field after; best runs over the allowed values,
+    # from below when the neighbour comes first, from above when it comes second
+    out = [0] * 7
+    best = 0
+    for v in _RISING if rising else _FALLING:
+        if best:
+            out[v] = v + best
+        if kept[v] > best:
+            best = kept[v]
+    return out
+
+
+_RISING = (1, 2, 3, 4, 5, 6)
+_FALLING = (6, 5, 4, 3, 2, 1)
 
 
 def _choices(task_field: Field, value: int | None) -> tuple[int, ...]:

@@ -80,16 +80,17 @@ def _continue(state: State) -> State:
 def apply_draw(state: State, card_id: str) -> State:
     """Carry out the due draw with the card that came up."""
     target = state.draws[0]
-    state = state.with_pile(target.row, state.pile(target.row).without(card_id))
-    state = state.evolve(draws=state.draws[1:])
-    if target.to == DrawTo.MARKET:
-        state = state.with_market_slot(target.row, target.index + 1, card_id)
-    elif target.to == DrawTo.HAND:
-        seat = state.seats[target.index]
-        state = state.with_seat(target.index, seat.with_hand((*seat.hand, card_id)))
+    # the deck, the queue and where the card goes: one copy of the state
+    piles = state.piles_with(target.row, state.pile(target.row).without(card_id))
+    draws = state.draws[1:]
+    if target.to is DrawTo.MARKET:
+        state = state.with_market_slot(target.row, target.index + 1, card_id, piles=piles, draws=draws)
     else:
         seat = state.seats[target.index]
-        state = state.with_seat(target.index, seat.with_pending(card_id))
+        seat = (
+            seat.with_hand((*seat.hand, card_id)) if target.to is DrawTo.HAND else seat.with_pending(card_id)
+        )
+        state = state.with_seat(target.index, seat, piles=piles, draws=draws)
     return settle(state)
 
 
@@ -191,6 +192,8 @@ def _queue_refills(state: State, **changes: Any) -> State:
         if gaps:
             market[index] = (None,) * gaps + cards
             draws += _REFILL_DRAWS[row, gaps]
+    if draws and len(state.pile(draws[0].row)) > 0:
+        changes["phase"] = Phase.DRAW  # what settle would set next, in the same copy
     return state.evolve(market=(market[0], market[1]), draws=draws, **changes)
 
 

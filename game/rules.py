@@ -325,8 +325,7 @@ def _apply_complete(state: State, action: Complete) -> State:
     if not task.satisfied(values):
         raise _refuse(f"these dice do not fulfil the task of card {action.card} ({task.text()})")
     display = display.replace_card(replace(placed, filled=tuple(values)))
-    state = state.with_display(state.decider, display)
-    return state.evolve(used=state.used | used, acted=True)
+    return state.with_display(state.decider, display, used=state.used | used, acted=True)
 
 
 def _apply_buy(state: State, action: Buy) -> State:
@@ -356,9 +355,10 @@ def _apply_buy(state: State, action: Buy) -> State:
     display = seat.display
     if action.discount:
         display = display.spend_marks(BonusKind.DISCOUNT, action.discount)
-    state = state.with_seat(state.decider, Seat(display, seat.hand, card))
-    state = state.with_market_slot(action.row, action.slot, None)
-    return state.evolve(
+    return state.with_seat(
+        state.decider,
+        Seat(display, seat.hand, card),
+        market=state.market_with(action.row, action.slot, None),
         used=state.used | frozenset(action.dice),
         acted=True,
         bought=state.bought | {action.row},
@@ -421,8 +421,7 @@ def _write(state: State, action: Write) -> State:
     placed = display.find(action.card)
     assert placed is not None
     display = display.replace_card(placed.with_value(action.field, state.value(action.die)))
-    state = state.with_display(state.decider, display)
-    return state.evolve(used=state.used | {action.die}, writes=state.writes + 1)
+    return state.with_display(state.decider, display, used=state.used | {action.die}, writes=state.writes + 1)
 
 
 def _legal_chance_write(state: State) -> list[Action]:
@@ -544,7 +543,7 @@ def _apply_chance(state: State, action: Action) -> State:
         if not isinstance(action, Roll):
             raise _refuse("the dice must be rolled now")
         rolled = tuple(die for die, _ in action.faces)
-        if set(rolled) != set(state.to_roll):
+        if rolled != state.to_roll and set(rolled) != set(state.to_roll):  # the same order: the same dice
             wanted = "".join(d.value for d in state.to_roll)
             raise _refuse(f"this roll throws the dice {wanted}, not {''.join(d.value for d in rolled)}")
         return flow.apply_roll(state, dict(action.faces))

@@ -221,23 +221,36 @@ class State:
         object.__setattr__(new, "__dict__", attrs)  # frozen blocks setattr, not this
         return new
 
-    def with_seat(self, index: int, seat: Seat) -> State:
+    # The with_ helpers take further `changes`, made in the same copy of the state: the engine's
+    # hot paths (a write, a completion, a draw) change a seat or a deck and the turn's fields at once.
+
+    def with_seat(self, index: int, seat: Seat, **changes: Any) -> State:
         seats = list(self.seats)
         seats[index] = seat
-        return self.evolve(seats=tuple(seats))
+        return self.evolve(seats=tuple(seats), **changes)
 
-    def with_display(self, index: int, display: Display) -> State:
-        return self.with_seat(index, self.seats[index].with_display(display))
+    def with_display(self, index: int, display: Display, **changes: Any) -> State:
+        return self.with_seat(index, self.seats[index].with_display(display), **changes)
 
-    def with_pile(self, row: Row, pile: Pile) -> State:
+    def with_pile(self, row: Row, pile: Pile, **changes: Any) -> State:
+        return self.evolve(piles=self.piles_with(row, pile), **changes)
+
+    def with_market_slot(self, row: Row, slot: int, card: str | None, **changes: Any) -> State:
+        return self.evolve(market=self.market_with(row, slot, card), **changes)
+
+    def piles_with(self, row: Row, pile: Pile) -> tuple[Pile, Pile]:
+        """The decks with `row`'s deck replaced (for a change made with others in one copy)."""
         piles = list(self.piles)
         piles[_ROW_INDEX[row]] = pile
-        return self.evolve(piles=(piles[0], piles[1]))
+        return (piles[0], piles[1])
 
-    def with_market_slot(self, row: Row, slot: int, card: str | None) -> State:
+    def market_with(
+        self, row: Row, slot: int, card: str | None
+    ) -> tuple[tuple[str | None, ...], tuple[str | None, ...]]:
+        """The market with one slot replaced (for a change made with others in one copy)."""
         rows = [list(self.market[0]), list(self.market[1])]
         rows[_ROW_INDEX[row]][slot - 1] = card
-        return self.evolve(market=(tuple(rows[0]), tuple(rows[1])))
+        return (tuple(rows[0]), tuple(rows[1]))
 
     def clear_window(self) -> State:
         """Forget the decider's used dice, writes and bonus changes (the decision moves on)."""

@@ -25,7 +25,7 @@ from game.cards import Task, die_bits
 from game.colours import COLOURS, Colour
 from game.engine import price, usable_dice
 from game.scoring import wild_cards_to_choose
-from game.state import MARKET_SLOTS, ROWS, Phase, State
+from game.state import MARKET_SLOTS, NO_DELTAS, ROWS, Phase, State
 
 
 class EasyBot:
@@ -69,10 +69,11 @@ class EasyBot:
         raise ValueError(f"no decision for a seat in phase {phase}")
 
     def active(self, view: State, rng: random.Random) -> Action:
-        complete = first_completion(view)
+        dice = dice_at_hand(view)  # worked out once for the completion and the purchase
+        complete = first_completion(view, dice)
         if complete is not None:
             return complete
-        buy = random_purchase(view, rng)
+        buy = random_purchase(view, rng, dice)
         if buy is not None:
             return buy
         if view.acted or view.rolls >= 3:
@@ -117,10 +118,10 @@ def _single_card_keep(
 ) -> Mask | None:
     """The exact best dice to reroll for completing this one card (None: the dice complete it)."""
     success = odds.success_vector(task, filled)
-    roll = 0
-    for value in dice:  # odds.roll_index without its checks: the dice come from the state
-        roll = roll * 6 + value - 1
-    if success[roll]:
+    if len(_known_success) >= _KNOWN_SUCCESS_KEPT:
+        _known_success.clear()
+    _known_success[task, filled] = success  # for first_completion's shortcut
+    if success[_roll_index(dice)]:
         return None
     if rolls_left == 1:  # what a roll is worth: whether it completes the card
         by_set = _reroll_chances(success, dice)
@@ -129,6 +130,22 @@ def _single_card_keep(
     chances = [by_set[index] for index in _MASK_INDEX]
     top = max(chances)
     return next(mask for mask, chance in zip(odds.MASKS, chances, strict=True) if chance >= top - _TIE)
+
+
+def _roll_index(dice: tuple[int, ...]) -> int:
+    """odds.roll_index without its checks: the dice come from the state."""
+    roll = 0
+    for value in dice:
+        roll = roll * 6 + value - 1
+    return roll
+
+
+# The success vectors the keep decision asked for, by card fill: first_completion reads a card's
+# vector (when it has one) to skip the search on a card the dice cannot complete. Most searches
+# fail, and most of them on the card the bot aims its rerolls at. References to odds' vectors;
+# bounded, since it keeps them alive.
+_known_success: dict[tuple[Task, tuple[int | None, ...]], NDArray[np.bool_]] = {}
+_KNOWN_SUCCESS_KEPT = 2048  # 7.8 kB each at most
 
 
 def _reroll_chances(values: NDArray[np.bool_] | NDArray[np.uint16], dice: tuple[int, ...]) -> list[float]:
@@ -160,22 +177,52 @@ def _fresh_chance(task: Task) -> float:
     return turn_chance(task, (None,) * len(task.fields))
 
 
-def first_completion(view: State) -> Complete | None:
+Dice = list[tuple[Colour, int, Colour]]
+"""The decider's usable dice, in colour order, as (die, effective value, effective colour)."""
+
+
+def dice_at_hand(view: State) -> Dice:
+    """The usable dice with their values and colours as the decider counts them (State.value and
+    State.colour, read straight from the state's tuples: every active decision asks)."""
+    faces, deltas, recolours = view.dice, view.deltas, view.recolours
+    found = []
+    for die in usable_dice(view):
+        slot = _SLOT[die]
+        found.append((die, faces[slot] + deltas[slot], recolours[slot] or die))
+    return found
+
+
+_SLOT: dict[Colour, int] = {die: slot for slot, die in enumerate(COLOURS)}
+
+
+def first_completion(view: State, dice: Dice | None = None) -> Complete | None:
     """The first completion found (cards in display order, dice in colour order): the same one
     planning.complete_steps lists first, without listing every assignment of every card."""
-    dice = [(die, view.value(die), view.colour(die)) for die in usable_dice(view)]
+    if dice is None:
+        dice = dice_at_hand(view)
     bits = [die_bits(1 << value, colour) for _, value, colour in dice]
     present = 0  # every usable die's bit: a field with none of them in its mask takes no die
     for bit in bits:
         present |= bit
+    # all five dice as rolled (none used, none changed by a bonus): the roll of a success vector
+    roll = (
+        _roll_index(view.dice)
+        if len(dice) == 5 and view.deltas == NO_DELTAS and not any(view.recolours)
+        else -1
+    )
     for placed in view.display(view.decider):
         filled = placed.filled
         if None not in filled:
             continue  # completed
-        empty, masks = placed.card.task.open_fields(filled)
+        task = placed.card.task
+        empty, masks = task.open_fields(filled)
         if len(empty) > len(dice) or not _all_fit(masks, present):
             continue  # the commonest answer, found without a search
-        used = _first_fill(placed.card.task, filled, empty, masks, dice, bits)
+        if roll >= 0:
+            success = _known_success.get((task, filled))
+            if success is not None and not success[roll]:
+                continue  # the card's success vector says no assignment exists: no search
+        used = _first_fill(task, filled, empty, masks, dice, bits)
         if used is None:
             continue
         per_field: list[Colour | None] = [None] * len(filled)
@@ -198,7 +245,7 @@ def _first_fill(
     filled: tuple[int | None, ...],
     empty: tuple[int, ...],
     masks: tuple[int, ...],
-    dice: list[tuple[Colour, int, Colour]],
+    dice: Dice,
     bits: list[int],
 ) -> list[Colour] | None:
     """The first assignment cards.assignments would yield (the same search order), found by plain
@@ -240,8 +287,8 @@ def random_write(view: State, rng: random.Random) -> Write | None:
         (placed.id, *placed.card.task.open_fields(placed.filled)) for placed in view.display(view.decider)
     ]
     choices: list[tuple[Colour, str, int]] = []
-    for die in usable_dice(view):
-        bit = die_bits(1 << view.value(die), view.colour(die))
+    for die, value, colour in dice_at_hand(view):
+        bit = die_bits(1 << value, colour)
         for card, empty, masks in open_cards:  # Task.open_fields: the fields_taking of every die
             for index, mask in zip(empty, masks, strict=True):
                 if mask & bit:
@@ -252,7 +299,7 @@ def random_write(view: State, rng: random.Random) -> Write | None:
     return Write(die, card, index)
 
 
-def random_purchase(view: State, rng: random.Random) -> Buy | None:
+def random_purchase(view: State, rng: random.Random, dice: Dice | None = None) -> Buy | None:
     """A random purchase without discount marks, drawn from the same list, in the same order, as
     planning.buy_steps' purchases without discount (so games stay as they were), but only the one
     chosen is built."""
@@ -260,8 +307,8 @@ def random_purchase(view: State, rng: random.Random) -> Buy | None:
     if seat.display.full or seat.pending is not None:
         return None
     by_value: dict[int, list[Colour]] = {}
-    for die in usable_dice(view):
-        by_value.setdefault(view.value(die), []).append(die)
+    for die, value, _ in dice_at_hand(view) if dice is None else dice:
+        by_value.setdefault(value, []).append(die)
     groups = [same for same in by_value.values() if len(same) >= 3]  # the cheapest slot costs 3
     if not groups:
         return None
@@ -279,5 +326,5 @@ def random_purchase(view: State, rng: random.Random) -> Buy | None:
                     choices.append((row, slot, tuple(same[-cost:])))
     if not choices:
         return None
-    row, slot, dice = rng.choice(choices)
-    return Buy(row, slot, dice)
+    row, slot, paid = rng.choice(choices)
+    return Buy(row, slot, paid)

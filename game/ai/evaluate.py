@@ -49,6 +49,7 @@ _FIVE_COLOURS = ScoringKind.FIVE_COLOURS
 _MONO_LINES = ScoringKind.MONO_LINES
 # the kinds whose units depend on where cards lie (not only on which cards a display holds)
 _POSITIONAL = frozenset({_ADJACENT_COMPLETED, _ADJACENT_COLOUR, _COMPLETE_LINES, _MONO_LINES})
+_NEAR_ONLY = frozenset({_ADJACENT_COMPLETED, _ADJACENT_COLOUR})  # units from the cells around
 
 _chances: dict[tuple[Task, tuple[int | None, ...]], float] = {}
 
@@ -150,9 +151,9 @@ class Evaluator:
         # The cells' displays differ only in where the card lies: valued as one batch, each board
         # the display's own laid out once and extended by the card. Cells are not remembered one
         # by one: outside a whole list a placed display is hardly ever met again.
-        base = _Board(display) if display.cards else None
-        placed = [display.place(card, cell) for cell in cells]
-        boards = [base.extended(d.cards[-1]) if base is not None else None for d in placed]
+        base = _Board(display.cards) if display.cards else None
+        placed = [(*display.cards, PlacedCard.new(card, cell)) for cell in cells]
+        boards = [base.extended(cards[-1]) if base is not None else None for cards in placed]
         values = self.display_values(placed, chance, turns, boards)
         if len(self._placements) >= MEMO_SIZE:
             self._placements.clear()
@@ -212,24 +213,25 @@ class Evaluator:
     ) -> float:
         """Expected end points of `display` given each card's completion chance. `board`, when
         given, is the display's layout (shared by candidates that differ only in fills and marks)."""
-        return self.display_values((display,), chance, turns, (board,))[0]
+        return self.display_values((display.cards,), chance, turns, (board,))[0]
 
     def display_values(
         self,
-        displays: Sequence[Display],
+        displays: Sequence[Sequence[PlacedCard]],
         chance: Mapping[str, float],
         turns: float,
         boards: Sequence[_Board | None],
     ) -> list[float]:
-        """`display_value` of displays holding the same cards with the same fills and marks in the
-        same order, perhaps at other cells (one card's placement candidates). Only the cards whose
-        units look at positions are valued again for the other displays; each sum is replayed
-        step by step in the same order, so every number is the one `display_value` gives alone."""
+        """`display_value` of displays (given by their cards) holding the same cards with the same
+        fills and marks in the same order, all but the last card at the same cells (one card's
+        placement candidates). Only the cards whose units look at positions are valued again for
+        the other displays, and of those only the ones the card's cell may concern; each sum is
+        replayed step by step in the same order, so every number is the one `display_value` gives
+        alone."""
         # Written for speed (it runs thousands of times per game): the board is laid out only for
         # the kinds that look at positions, and the bonus value is inlined. The sums must stay in
         # this order: a different order changes the last bits and can flip a near-tie.
-        display, board = displays[0], boards[0]
-        cards = display.cards
+        cards, board = displays[0], boards[0]
         if not cards:
             return [0.0 for _ in displays]
         if board is not None:
@@ -237,6 +239,7 @@ class Evaluator:
         batch = len(displays) > 1
         # for the other displays: (penalty, term added or None, index of a card to value again)
         steps: list[tuple[float, float | None, int]] = []
+        last = len(cards) - 1
         free = MAX_CARDS - len(cards)
         future = min(float(free), turns * BUY_RATE) if self.foresight else 0.0
         fill = future / free if free else 0.0  # chance a given free cell gets a card
@@ -266,7 +269,7 @@ class Evaluator:
                 kinds_cards.append(placed)
             elif p > 0:
                 if board is None:
-                    board = _Board(display)
+                    board = _Board(cards)
                 term = p * card.points * self._units(board, placed, chance, fill, future)
                 total += term
                 if batch and card.scoring in _POSITIONAL:
@@ -283,17 +286,39 @@ class Evaluator:
                 total += term
                 tail.append(term)
         values = [total]
+        # An adjacent-completed or adjacent-colour card looks only at its edge neighbours (and,
+        # with foresight, at the free cells around it within the box): its units are those of the
+        # first display when the placed card lies next to it in neither display and the box is the
+        # same. Then its term is the first display's, the same bits.
+        first_cell = cards[last].pos
+        box = (board.rmin, board.rmax, board.cmin, board.cmax) if board is not None else None
         for other, other_board in zip(displays[1:], boards[1:], strict=True):
             if other_board is None:
                 other_board = _Board(other)
             else:
                 other_board.new_valuation()
+            cell = other[last].pos
+            same_box = fill == 0.0 or box == (
+                other_board.rmin,
+                other_board.rmax,
+                other_board.cmin,
+                other_board.cmax,
+            )
             total = 0.0
             for penalty, term, index in steps:
                 total -= penalty
                 if index >= 0:
-                    placed = other.cards[index]
+                    placed = other[index]
                     card = placed.card
+                    if (
+                        same_box
+                        and index != last
+                        and card.scoring in _NEAR_ONLY
+                        and not _touch(placed.pos, first_cell)
+                        and not _touch(placed.pos, cell)
+                    ):
+                        total += term  # type: ignore[operator]
+                        continue
                     units = self._units(other_board, placed, chance, fill, future)
                     total += chance[card.id] * card.points * units
                 elif term is not None:
@@ -357,7 +382,7 @@ class Writes:
         self.turns = turns = ev._turns(state, seat, own.full)
         self.base = ev._chances(own, turns)
         # writes and crossed-off marks leave every card where it is: one layout serves them all
-        self.board = _Board(own) if own.cards else None
+        self.board = _Board(own.cards) if own.cards else None
         free = MAX_CARDS - len(own.cards)
         self.future = min(float(free), turns * BUY_RATE) if ev.foresight else 0.0
         self.fill = self.future / free if free else 0.0
@@ -439,6 +464,11 @@ class Writes:
         return total
 
 
+def _touch(a: Pos, b: Pos) -> bool:
+    """Whether two cells share an edge."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
 def _memo_key(turns: float, display: Display) -> tuple[object, ...]:
     """An evaluator's memo key: the turns left and each card by identity, cell, fill and marks."""
     return (turns, *[(id(p.card), p.pos, p.filled, p.marks_used, p.wild_colour) for p in display.cards])
@@ -465,12 +495,12 @@ class _Board:
 
     __slots__ = ("at", "_colours", "_complete_lines", "rmin", "rmax", "cmin", "cmax")
 
-    def __init__(self, display: Display | None) -> None:
+    def __init__(self, cards: Sequence[PlacedCard] | None) -> None:
         self._colours: dict[Pos, object] | None = None
         self._complete_lines: float | None = None
-        if display is None:
+        if cards is None:
             return  # `extended` fills in the rest
-        self.at: dict[Pos, PlacedCard] = {p.pos: p for p in display.cards}
+        self.at: dict[Pos, PlacedCard] = {p.pos: p for p in cards}
         rows = [r for r, _ in self.at]
         cols = [c for _, c in self.at]
         self.rmin, self.rmax, self.cmin, self.cmax = min(rows), max(rows), min(cols), max(cols)

@@ -50,10 +50,10 @@ class Setup:
         )
 
 
-def chance_rng(seed: int, actions_so_far: int) -> random.Random:
-    """The generator for the chance event after `actions_so_far` actions (string seeds are hashed
-    with SHA-512 by `random`, which is stable across Python versions and platforms)."""
-    return random.Random(f"{seed}:{actions_so_far}")
+def chance_seed(seed: int, actions_so_far: int) -> str:
+    """The seed of the generator for the chance event after `actions_so_far` actions (string seeds
+    are hashed with SHA-512 by `random`, which is stable across Python versions and platforms)."""
+    return f"{seed}:{actions_so_far}"
 
 
 class Match:
@@ -64,8 +64,8 @@ class Match:
         self.setup = setup
         self.state = state
         self.actions: list[Action] = []
-        # one generator, seeded afresh for each chance event exactly as chance_rng seeds a new one
-        # (the same stream), without making a generator per roll and draw
+        # one generator, seeded afresh with chance_seed for each chance event: the stream of a new
+        # generator, without making one per roll and draw
         self._chance = random.Random()
 
     @classmethod
@@ -108,7 +108,7 @@ class Match:
     def resolve_chance(self) -> Action:
         """Sample and play the due chance event (a roll or a card draw)."""
         rng = self._chance
-        rng.seed(f"{self.setup.seed}:{len(self.actions)}")  # as chance_rng(seed, actions so far)
+        rng.seed(chance_seed(self.setup.seed, len(self.actions)))
         action = sample_chance(self.state, rng)
         self.play(action)
         return action

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -101,16 +101,14 @@ class EasyBot:
 # The keep decision. Why not planning.single_card_keep: its table answers all 7,776 rolls of a card
 # fill and costs a millisecond or more to make, and in a long simulation most fills come up only a
 # few times. The easy bot needs one answer: the chance of each reroll set from the dice it has. It
-# is the same exact programme, so the choices are the same (tests/ai/test_easy_keep.py): distinct
-# chances differ by at least 1 / 6^10, far above any rounding and far below the tie margin.
+# is the same exact programme, so the choices are the same (tests/ai/test_easy_keep.py). The
+# chances are summed in whole numbers (in 7,776ths of a roll's worth), so equal chances are exactly
+# equal and the first reroll set in odds.MASKS wins among them, as there.
 ROLLS = 6**5
-_TIE = 1e-12  # chances this close are equal, and the first reroll set in odds.MASKS wins (as there)
-# where each reroll set of odds.MASKS lands in the list of _reroll_chances
-_MASK_INDEX: list[int] = [sum(flag << (4 - die) for die, flag in enumerate(mask)) for mask in odds.MASKS]
-# per face, what a die's step does to the values along its axis: keep that face, or average all faces
-_KEEP_OR_REROLL: list[NDArray[np.float64]] = [
-    np.array([[1.0 if other == face else 0.0 for other in range(6)], [1 / 6] * 6]) for face in range(6)
-]
+# where each reroll set of odds.MASKS lands in the table of _reroll_scores
+_MASK_INDEX: NDArray[np.intp] = np.array(
+    [sum(flag << (4 - die) for die, flag in enumerate(mask)) for mask in odds.MASKS], dtype=np.intp
+)
 
 
 def _single_card_keep(
@@ -123,13 +121,11 @@ def _single_card_keep(
     _known_success[task, filled] = success  # for first_completion's shortcut
     if success[_roll_index(dice)]:
         return None
-    if rolls_left == 1:  # what a roll is worth: whether it completes the card
-        by_set = _reroll_chances(success, dice)
-    else:  # its chance when rerolling it at best once more, in 7,776ths
-        by_set = [value / ROLLS for value in _reroll_chances(_one_more_reroll(success.tobytes()), dice)]
-    chances = [by_set[index] for index in _MASK_INDEX]
-    top = max(chances)
-    return next(mask for mask, chance in zip(odds.MASKS, chances, strict=True) if chance >= top - _TIE)
+    # what a roll is worth: with one roll left whether it completes the card, else its chance when
+    # rerolling it at best once more (in 7,776ths)
+    worth = success if rolls_left == 1 else _one_more_reroll(success.tobytes())
+    scores = _reroll_scores(worth, dice).take(_MASK_INDEX)
+    return odds.MASKS[int(scores.argmax())]  # the first of the best, in odds.MASKS order
 
 
 def _roll_index(dice: tuple[int, ...]) -> int:
@@ -148,16 +144,44 @@ _known_success: dict[tuple[Task, tuple[int | None, ...]], NDArray[np.bool_]] = {
 _KNOWN_SUCCESS_KEPT = 2048  # 7.8 kB each at most
 
 
-def _reroll_chances(values: NDArray[np.bool_] | NDArray[np.uint16], dice: tuple[int, ...]) -> list[float]:
-    """The expected value of every reroll from `dice`, given what each roll is worth, one die at a
-    time: per reroll set so far, the die's face kept or the mean over its faces. Entry i rerolls
-    die d when bit 4 - d of i is set."""
-    table: NDArray[np.float64] = np.matmul(_KEEP_OR_REROLL[dice[0] - 1], values.reshape(6, -1))
-    for face in dice[1:]:
-        table = table.reshape(-1, 6, table.shape[-1] // 6)  # the next die's faces as an axis
-        table = np.matmul(_KEEP_OR_REROLL[face - 1], table)  # sets x (keep, reroll) x the dice after
-    result: list[float] = table.reshape(-1).tolist()
-    return result
+def _reroll_scores(
+    worth: NDArray[np.bool_] | NDArray[np.uint16], dice: tuple[int, ...]
+) -> NDArray[np.float64]:
+    """For every reroll set from `dice`, the mean worth of the rolls it may lead to, times 7,776
+    (a whole number, exact in floats). Entry i rerolls die d when bit 4 - d of i is set.
+
+    The rolls as a 216 x 36 table (the first three dice by the last two): the sum is two matrix
+    products, with a matrix per face triple and per face pair that keeps or averages each die. Two
+    products cost less than a step per die."""
+    table = worth.reshape(216, 36)
+    result: NDArray[np.float64] = _first_dice_matrix(*dice[:3]) @ table @ _last_dice_matrix(*dice[3:])
+    return result.reshape(-1)
+
+
+# Per face, a die's step: keep that face, weighted 6 (the share of a kept die, 1/6, made whole
+# with the 7,776 of five dice), or sum all six faces (a rerolled die: 6 times its mean).
+_KEEP_OR_REROLL: list[NDArray[np.float64]] = [
+    np.array([[6.0 if other == face else 0.0 for other in range(6)], [1.0] * 6]) for face in range(6)
+]
+
+
+@cache  # 216 face triples at most, 14 kB each
+def _first_dice_matrix(first: int, second: int, third: int) -> NDArray[np.float64]:
+    """8 x 216: per reroll set of the first three dice (bit 2 - d: die d rerolled), the weight of
+    each of their face triples."""
+    matrix = np.kron(
+        np.kron(_KEEP_OR_REROLL[first - 1], _KEEP_OR_REROLL[second - 1]), _KEEP_OR_REROLL[third - 1]
+    )
+    matrix.flags.writeable = False
+    return matrix
+
+
+@cache  # 36 face pairs
+def _last_dice_matrix(fourth: int, fifth: int) -> NDArray[np.float64]:
+    """36 x 4: the weight of each face pair of the last two dice, per reroll set of theirs."""
+    matrix = np.ascontiguousarray(np.kron(_KEEP_OR_REROLL[fourth - 1], _KEEP_OR_REROLL[fifth - 1]).T)
+    matrix.flags.writeable = False
+    return matrix
 
 
 @lru_cache(maxsize=1024)

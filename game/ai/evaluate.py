@@ -180,6 +180,11 @@ class Evaluator:
         empty = placed.filled.count(None)
         return empty == 0 or empty > DICE or odds.chance_known(placed.card.task, placed.filled)
 
+    def turns(self, state: State, seat: int, full: bool) -> float:
+        """The turns left a valuation of `seat`'s display in `state` assumes (`full`: the display
+        valued holds nine cards)."""
+        return self._turns(state, seat, full)
+
     def _turns(self, state: State, seat: int, full: bool) -> float:
         if state is self._turns_of[0] and seat == self._turns_of[1]:
             turns = self._turns_of[2]  # a search values many displays against one state

@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 from game import odds
 from game.actions import Action, Adjust, Buy, Complete, Discard, Place, Recolour
 from game.ai.evaluate import Evaluator
-from game.cards import BonusKind, Task, assignments
+from game.cards import BonusKind, Task, assignments, die_bits
 from game.colours import COLOURS, Colour
 from game.display import Display, PlacedCard
 from game.engine import IllegalActionError, apply, price, usable_dice
@@ -149,10 +149,18 @@ def _try(state: State, action: Action) -> State | None:
         return None
 
 
-def best_acts(state: State, ev: Evaluator, deadline: float, modifiers: bool, max_nodes: int = 400) -> Plan:
+def best_acts(
+    state: State,
+    ev: Evaluator,
+    deadline: float,
+    modifiers: bool,
+    max_nodes: int = 400,
+    shortcuts: bool = True,
+) -> Plan:
     """The best set of completions and purchases with the dice as they are (steps without `end`).
 
     With `modifiers`, plans may first spend one plus/minus or recolour mark (the hard bot).
+    `shortcuts=False` runs the plain search (the tests hold the shortcuts to it).
     """
     me = state.decider
     best = Plan(ev.value(state, me))
@@ -160,15 +168,24 @@ def best_acts(state: State, ev: Evaluator, deadline: float, modifiers: bool, max
     nodes = 0
 
     def search(current: State, steps: list[Action], done: frozenset[str]) -> None:
+        visit(current, ev.value(current, me), steps, done)
+
+    def visit(current: State, value: float, steps: list[Action], done: frozenset[str]) -> None:
         nonlocal best, nodes
         nodes += 1
-        value = ev.value(current, me)
         if value > best.value + 1e-9:
             best = Plan(value, list(steps))
         if nodes >= max_nodes or time.perf_counter() > deadline:
             return
+        expand(current, steps, done)
+
+    def expand(current: State, steps: list[Action], done: frozenset[str]) -> None:
+        nonlocal best, nodes
         options: list[Action] = [*complete_steps(current), *buy_steps(current)]
         discounted: dict[int, Display] = {}  # this node's display with discount marks crossed off
+        after: State | None
+        taken: list[Action]
+        purchases: dict[tuple[str, int, int], _Purchase] = {}  # this node's purchases, placed
         for step in options:
             nodes += 1  # every option tried counts: a purchase also values every cell
             if nodes >= max_nodes * 4 or time.perf_counter() > deadline:
@@ -177,8 +194,25 @@ def best_acts(state: State, ev: Evaluator, deadline: float, modifiers: bool, max
             if key in seen:
                 continue
             seen.add(key)
+            if shortcuts and isinstance(step, Buy) and current.chance is None:
+                # Most tries are purchases, and most of them leave too few dice for anything
+                # more: the node after such a purchase is only valued, and its value (like its
+                # placement) is the same whatever equal dice paid (see _Purchase).
+                purchase = purchases.get((step.row, step.slot, step.discount))
+                if purchase is None:
+                    purchase = _purchase(current, step, discounted, ev)
+                    purchases[(step.row, step.slot, step.discount)] = purchase
+                taken = [step, purchase.place]
+                if purchase.leaf(current, step):
+                    nodes += 1  # the node visited, as visit counts it
+                    if purchase.value > best.value + 1e-9:
+                        best = Plan(purchase.value, steps + taken)
+                    continue
+                after = _placed(_bought(current, step, discounted), purchase.place)
+                visit(after, purchase.value, steps + taken, key)
+                continue
             if isinstance(step, Buy) and current.chance is None:
-                after: State | None = _bought(current, step, discounted)  # most of the tries
+                after = _bought(current, step, discounted)
             else:
                 after = _try(current, step)
             if after is None:
@@ -240,6 +274,54 @@ def _placed(state: State, place: Place) -> State:
     seats = list(state.seats)
     seats[me] = Seat(seat.display.place(state.card(place.card), (place.row, place.col)), seat.hand, None)
     return card_placed(state.evolve(seats=tuple(seats), phase=Phase.ACTIVE), me)
+
+
+@dataclass(slots=True)
+class _Purchase:
+    """A purchase tried at a search node, placed at its best cell, and the value of the node after it.
+
+    The same for every set of equal dice that pays for it (the same row, slot and discount): the
+    dice used change neither the display nor the turns left, only which dice stay free.
+    """
+
+    place: Place
+    value: float
+    display: Display  # the buyer's display after the placement
+    discounts: int  # discount marks left in it
+
+    def leaf(self, current: State, buy: Buy) -> bool:
+        """Whether the node after `buy` from `current` surely has nothing to try: no purchase (too
+        few dice) and no completion (some empty field of each card that the free dice could fill
+        takes none of them: Task.open_fields). False only means "perhaps": the search looks."""
+        free = [die for die in usable_dice(current) if die not in buy.dice]
+        display = self.display
+        if not display.full and len(free) + self.discounts >= 3:
+            return False  # buy_steps would look for equal dice
+        bits = 0
+        for die in free:
+            bits |= die_bits(1 << current.value(die), current.colour(die))
+        for placed in display.cards:
+            if placed.completed or placed.empty_count > len(free):
+                continue
+            if all(mask & bits for mask in placed.card.task.open_fields(placed.filled)[1]):
+                return False
+        return True
+
+
+def _purchase(current: State, buy: Buy, discounted: dict[int, Display], ev: Evaluator) -> _Purchase:
+    """`buy` from `current` placed at its best cell (no chance taken this turn), as the search does."""
+    after = _bought(current, buy, discounted)
+    place, value = best_place(after, ev)
+    assert isinstance(place, Place)  # a discard is offered only for a card taken by chance (b)
+    placed = _placed(after, place)
+    me = current.decider
+    display = placed.display(me)
+    # The best cell's value is `ev.value` of the display after it when both states leave the same
+    # turns (they need not: the fullest display may grow, the placement may start the last round).
+    full = display.full
+    if ev.turns(after, me, full) != ev.turns(placed, me, full):
+        value = ev.value(placed, me)
+    return _Purchase(place, value, display, display.marks_left(BonusKind.DISCOUNT))
 
 
 def _has_modifier_marks(state: State) -> bool:

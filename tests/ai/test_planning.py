@@ -10,10 +10,19 @@ import pytest
 from game import odds
 from game.actions import Buy, Place
 from game.ai import make_bot
-from game.ai.planning import _bought, _placed, buy_steps, roll_values, single_card_keep, value_options
+from game.ai.evaluate import Evaluator
+from game.ai.planning import (
+    _bought,
+    _placed,
+    best_acts,
+    buy_steps,
+    roll_values,
+    single_card_keep,
+    value_options,
+)
 from game.ai.play import play_game
 from game.deck import standard_deck
-from game.engine import apply
+from game.engine import apply, view
 from game.match import Match
 from game.state import Phase
 
@@ -72,3 +81,31 @@ def test_purchases_built_directly_equal_the_engines(seed: int, solo_level: int |
     bots = [make_bot("normal")] if solo_level else [make_bot("normal"), make_bot("normal")]
     play_game(bots, seed, solo_level=solo_level, watch=watch)
     assert checked > 100
+
+
+@pytest.mark.parametrize(
+    ("levels", "seed", "solo_level"), [(("normal", "normal"), 4, None), (("hard",), 5, 3)]
+)
+def test_search_shortcuts_find_the_plain_searchs_plan(
+    levels: tuple[str, ...], seed: int, solo_level: int | None
+) -> None:
+    """best_acts values a purchase once for all equal dice that pay for it and does not look into
+    a node that surely has nothing to try: the same plan as the plain search, at every active
+    decision of a game."""
+    checked = 0
+
+    def watch(match: Match, seat: int, action: object) -> None:
+        nonlocal checked
+        state = match.state
+        if state.phase != Phase.ACTIVE:
+            return
+        seen = view(state, seat)
+        for modifiers in (False, True):
+            fast = best_acts(seen, Evaluator(modifiers), 1e18, modifiers, 120)
+            plain = best_acts(seen, Evaluator(modifiers), 1e18, modifiers, 120, shortcuts=False)
+            assert fast == plain
+        checked += 1
+
+    bots = [make_bot(level) for level in levels]
+    play_game(bots, seed, solo_level=solo_level, watch=watch)
+    assert checked > 20

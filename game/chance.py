@@ -30,9 +30,16 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """One outcome of the due chance event, drawn with `rng` (cheap: no list of 7,776 rolls)."""
-    if state.phase == Phase.ROLL:
+    if state.phase is Phase.ROLL:
+        # _face inlined: a roll is the commonest chance event, and the same draws in the same order
         bits = rng.getrandbits
-        return Roll(tuple((die, _face(bits)) for die in state.to_roll))
+        faces = []
+        for die in state.to_roll:
+            value = bits(3)
+            while value >= 6:
+                value = bits(3)
+            faces.append((die, value + 1))
+        return Roll(tuple(faces))
     if state.phase == Phase.DRAW:
         cards = state.pile(state.draws[0].row).next_cards()
         return Draw(cards[rng.randrange(len(cards))])

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from game.actions import Action, Row
 from game.deck import Deck
 from game.engine import apply, new_game, sample_chance
-from game.state import State
+from game.state import CHANCE_PHASES, State
 
 MAX_CHANCE_IN_A_ROW = 10_000  # far above any real game; stops a runaway loop in advance()
 
@@ -116,8 +116,14 @@ class Match:
     def advance(self) -> list[Action]:
         """Resolve chance until a seat must decide or the game is over; returns the outcomes."""
         outcomes: list[Action] = []
-        while self.state.is_chance:
+        # resolve_chance and play inlined: a game resolves some ninety chance events
+        state, actions, rng, seed = self.state, self.actions, self._chance, self.setup.seed
+        while state.phase in CHANCE_PHASES:
             if len(outcomes) >= MAX_CHANCE_IN_A_ROW:
                 raise RuntimeError("chance events do not stop; the turn flow is broken")
-            outcomes.append(self.resolve_chance())
+            rng.seed(chance_seed(seed, len(actions)))
+            action = sample_chance(state, rng)
+            state = self.state = apply(state, action)
+            actions.append(action)
+            outcomes.append(action)
         return outcomes

@@ -43,29 +43,44 @@ class Plan:
     steps: list[Action] = field(default_factory=list)
 
 
+_Dice = tuple[tuple[Colour, int, Colour], ...]
+
+
 def complete_steps(state: State) -> list[Complete]:
     """One completion per card and set of dice (the order of dice on the fields does not matter)."""
     dice = tuple([(die, state.value(die), state.colour(die)) for die in usable_dice(state)])
+    bits = 0  # the dice as bits of Task.open_fields' masks
+    for _, value, colour in dice:
+        bits |= die_bits(1 << value, colour)
     steps: list[Complete] = []
     for placed in state.display(state.decider):
         if placed.completed or placed.empty_count > len(dice):
             continue
-        # A search meets the same card fill with the same free dice in many branches (and again
-        # at the next roll if the dice repeat): its completions are listed once. The task is part
-        # of the key: a card id names other tasks in other decks (the rule scenarios' deck).
-        key = (placed.id, placed.card.task, placed.filled, dice)
-        found = _completions.get(key)
-        if found is None:
-            found = _card_completions(placed, dice)
-            if len(_completions) >= COMPLETIONS_SIZE:
-                _completions.clear()
-            _completions[key] = found
-        steps.extend(found)
+        # a field that takes none of the dice leaves no completion (most cards, most rolls): no
+        # listing needed
+        for mask in placed.card.task.open_fields(placed.filled)[1]:
+            if not mask & bits:
+                break
+        else:
+            steps.extend(_listed_completions(placed, dice))
     return steps
 
 
+def _listed_completions(placed: PlacedCard, dice: _Dice) -> list[Complete]:
+    """`_card_completions`, remembered: a search meets the same card fill with the same free dice in
+    many branches (and again at the next roll if the dice repeat). The task is part of the key: a
+    card id names other tasks in other decks (the rule scenarios' deck)."""
+    key = (placed.id, placed.card.task, placed.filled, dice)
+    found = _completions.get(key)
+    if found is None:
+        found = _card_completions(placed, dice)
+        if len(_completions) >= COMPLETIONS_SIZE:
+            _completions.clear()
+        _completions[key] = found
+    return found
+
+
 COMPLETIONS_SIZE = 20_000  # remembered (card, fill, dice) listings; a game meets a few thousand
-_Dice = tuple[tuple[Colour, int, Colour], ...]
 _completions: dict[tuple[str, Task, tuple[int | None, ...], _Dice], list[Complete]] = {}
 
 

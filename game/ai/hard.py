@@ -39,7 +39,9 @@ class HardBot(NormalBot):
     def take_sample(self) -> int:
         return 30
 
-    def keep(self, view: State, base: float, rolls_left: int, deadline: float) -> tuple[Reroll | None, float]:
+    def keep(
+        self, view: State, base: float, rolls_left: int, deadline: float, acting: float | None = None
+    ) -> tuple[Reroll | None, float]:
         me = view.decider
         cards = self.open_cards(view)
         # every completion is worth a little (bonus kinds, the tie-break), even if the evaluator

@@ -146,7 +146,7 @@ class NormalBot:
             if plan.steps and gain > ACT_MARGIN:
                 return [*plan.steps, End()]
             return self.chance(view, base, deadline)
-        reroll, expected = self.keep(view, base, rolls_left, deadline)
+        reroll, expected = self.keep(view, base, rolls_left, deadline, gain if plan.steps else None)
         if plan.steps and (gain >= expected or reroll is None):
             return [*plan.steps, End()]
         if reroll is None:
@@ -160,15 +160,25 @@ class NormalBot:
             if not p.completed and p.empty_count <= 5
         ]
 
-    def keep(self, view: State, base: float, rolls_left: int, deadline: float) -> tuple[Reroll | None, float]:
-        """The dice to reroll (None: stopping is as good) and the points rerolling should bring."""
+    def keep(
+        self, view: State, base: float, rolls_left: int, deadline: float, acting: float | None = None
+    ) -> tuple[Reroll | None, float]:
+        """The dice to reroll (None: stopping is as good) and the points rerolling should bring.
+
+        `acting` is what the best plan with the dice as they are gains, if there is one: when even a
+        sure completion could not be expected to bring more, the dice to keep need not be worked
+        out (None is returned with that bound, and the caller acts).
+        """
         cards = self.open_cards(view)
         if not cards:
             return None, 0.0
         me = view.decider
-        mask, chance = odds.best_reroll([c for _, c in cards], view.dice, rolls_left)
         gains = [self.ev.value(view, me, sure={card_id: 1.0}) - base for card_id, _ in cards]
-        expected = chance * max(0.0, sum(gains) / len(gains))
+        gain = max(0.0, sum(gains) / len(gains))
+        if acting is not None and acting >= gain:
+            return None, gain  # the chance to complete some card is at most 1
+        mask, chance = odds.best_reroll([c for _, c in cards], view.dice, rolls_left)
+        expected = chance * gain
         return (None if mask is None else Reroll(mask_dice(mask))), expected
 
     def fallback_reroll(self, view: State) -> Reroll:

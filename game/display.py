@@ -82,9 +82,11 @@ class Display:
     """All cards of one player, in the order they were placed."""
 
     cards: tuple[PlacedCard, ...] = ()
-    # write_targets, worked out on first use (a display is a value, so it stays true); not part of
-    # the value: it is left out of comparing, hashing and the text form
+    # write_targets, marks_left and legal_cells, worked out on first use (a display is a value, so
+    # they stay true); not part of the value: left out of comparing, hashing and the text form
     _write_targets: WriteTargets | None = field(default=None, init=False, compare=False, repr=False)
+    _marks: dict[BonusKind, int] | None = field(default=None, init=False, compare=False, repr=False)
+    _cells: tuple[Pos, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -113,7 +115,11 @@ class Display:
 
     def legal_cells(self) -> tuple[Pos, ...]:
         """Cells where a new card may go: touching a card by edge or corner, within 3x3."""
-        return _legal_cells(self.positions())
+        cells = self._cells
+        if cells is None:  # remembered like write_targets: the placing seat and the rules both ask
+            cells = _legal_cells(self.positions())
+            object.__setattr__(self, "_cells", cells)  # frozen: set once, here only
+        return cells
 
     def place(self, card: Card, pos: Pos) -> Display:
         return Display((*self.cards, PlacedCard.new(card, pos)))
@@ -127,8 +133,17 @@ class Display:
         return tuple(sorted(found, key=lambda p: p.pos))
 
     def marks_left(self, kind: BonusKind) -> int:
-        # the sum needs no reading order (completed_bonus_cards sorts); asked at every passive write
-        return sum(p.marks_left for p in self.cards if p.card.bonus == kind)
+        # worked out for every kind at once, on first use (like write_targets): the rules ask it
+        # several times at every passive write and bonus change, and displays change far less often
+        marks = self._marks
+        if marks is None:
+            marks = {}
+            for placed in self.cards:
+                bonus = placed.card.bonus
+                if bonus is not None:
+                    marks[bonus] = marks.get(bonus, 0) + placed.marks_left
+            object.__setattr__(self, "_marks", marks)  # frozen: set once, here only
+        return marks.get(kind, 0)
 
     def spend_marks(self, kind: BonusKind, count: int) -> Display:
         """Cross off `count` marks of a bonus kind, from the first card in reading order on."""

@@ -18,6 +18,7 @@ decision or chance event. The table of steps:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from game.actions import Row
@@ -28,12 +29,14 @@ from game.scoring import wild_cards_to_choose
 from game.state import (
     CLEARED_WINDOW,
     MARKET_SLOTS,
+    MAX_SEATS,
     NO_DICE,
     ROWS,
     After,
     DrawTarget,
     DrawTo,
     Phase,
+    Seat,
     State,
 )
 from game.writes import could_write
@@ -120,12 +123,20 @@ def start_turn(state: State, seat: int) -> State:
     )
 
 
-def apply_roll(state: State, faces: dict[Colour, int]) -> State:
-    """Carry out the due roll; then passive seats write (after a reroll) or the roller decides."""
+def apply_roll(state: State, faces: Iterable[tuple[Colour, int]]) -> State:
+    """Carry out the due roll (each rolled die with its face); then passive seats write (after a
+    reroll) or the roller decides."""
     dice = list(state.dice)
-    for die, value in faces.items():
-        dice[die.slot] = value
-    rolled = tuple(c for c in COLOURS if c in faces)
+    rolled_dice = []
+    in_order = True  # the rolled dice in COLOURS order, each once (as every roll the engine makes)
+    last = -1
+    for die, value in faces:
+        slot = _SLOT[die]
+        dice[slot] = value
+        rolled_dice.append(die)
+        in_order = in_order and slot > last
+        last = slot
+    rolled = tuple(rolled_dice) if in_order else tuple(c for c in COLOURS if c in rolled_dice)
     if state.then == After.SOLO_ROLL:
         return state.evolve(
             dice=tuple(dice),
@@ -136,30 +147,43 @@ def apply_roll(state: State, faces: dict[Colour, int]) -> State:
             **CLEARED_WINDOW,
         )
     rolls = state.rolls + 1
-    queue = state.passive_queue
-    if rolls > 1:  # a reroll: the passive seats may write, in seat order after the active one
-        players = state.config.players
-        queue = tuple((state.active + k) % players for k in range(1, players))
+    # a reroll: the passive seats may write, in seat order after the active one
+    queue = _PASSIVE_ORDER[state.config.players][state.active] if rolls > 1 else state.passive_queue
     # the roll and the next decision in one copy of the state (a roll is the commonest chance event)
     return _hand_over(state, queue, dice=tuple(dice), rerolled=rolled, to_roll=(), rolls=rolls)
 
 
-def next_passive(state: State) -> State:
-    """Hand the decision to the next passive seat that can write a rerolled die, else back."""
-    return _hand_over(state, state.passive_queue)
+_SLOT: dict[Colour, int] = {die: die.slot for die in COLOURS}  # a dict look-up beats the property
+# per number of players and active seat, the other seats in the order they write after a reroll
+_PASSIVE_ORDER: dict[int, tuple[tuple[int, ...], ...]] = {
+    players: tuple(tuple((active + k) % players for k in range(1, players)) for active in range(players))
+    for players in range(1, MAX_SEATS + 1)
+}
+
+
+def next_passive(state: State, seat_changed: tuple[int, Seat] | None = None) -> State:
+    """Hand the decision to the next passive seat that can write a rerolled die, else back.
+    `seat_changed` (seat, new seat): the passive seat's write, made in the same copy."""
+    if seat_changed is None:
+        return _hand_over(state, state.passive_queue)
+    index, seat = seat_changed
+    seats = list(state.seats)
+    seats[index] = seat
+    return _hand_over(state, state.passive_queue, seats=tuple(seats))
 
 
 def _hand_over(state: State, queue: tuple[int, ...], **changes: Any) -> State:
     """next_passive for the state with `changes` made (the dice of a roll), in the same copy."""
     dice = changes.get("dice", state.dice)
     rerolled = changes.get("rerolled", state.rerolled)
+    seats = changes.get("seats", state.seats)
     while queue:
         seat = queue[0]
-        if could_write(state.display(seat), dice, rerolled):
-            return state.evolve(
-                phase=Phase.PASSIVE, decider=seat, passive_queue=queue[1:], **CLEARED_WINDOW, **changes
-            )
         queue = queue[1:]
+        if could_write(seats[seat].display, dice, rerolled):
+            return state.evolve(
+                phase=Phase.PASSIVE, decider=seat, passive_queue=queue, **CLEARED_WINDOW, **changes
+            )
     return state.evolve(
         phase=Phase.ACTIVE, decider=state.active, passive_queue=(), **CLEARED_WINDOW, **changes
     )

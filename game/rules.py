@@ -35,9 +35,21 @@ from game.actions import (
 )
 from game.cards import BonusKind, assignments
 from game.colours import COLOURS, Colour
+from game.display import Display, PlacedCard
 from game.scoring import wild_cards_to_choose
-from game.state import MARKET_SLOTS, ROLLS_PER_TURN, ROWS, After, DrawTarget, DrawTo, Phase, Seat, State
-from game.writes import can_write, legal_writes, write_problem
+from game.state import (
+    CLEARED_WINDOW,
+    MARKET_SLOTS,
+    ROLLS_PER_TURN,
+    ROWS,
+    After,
+    DrawTarget,
+    DrawTo,
+    Phase,
+    Seat,
+    State,
+)
+from game.writes import could_write, legal_writes, write_problem
 
 CHANCE_WRITES = 2
 
@@ -324,7 +336,8 @@ def _apply_complete(state: State, action: Complete) -> State:
         values[index] = state.value(die)
     if not task.satisfied(values):
         raise _refuse(f"these dice do not fulfil the task of card {action.card} ({task.text()})")
-    display = display.replace_card(replace(placed, filled=tuple(values)))
+    completed = PlacedCard(placed.card, placed.pos, tuple(values), placed.marks_used, placed.wild_colour)
+    display = display.replace_card(completed)
     return state.with_display(state.decider, display, used=state.used | used, acted=True)
 
 
@@ -417,11 +430,16 @@ def _check_write(state: State, action: Write) -> None:
 
 
 def _write(state: State, action: Write) -> State:
+    display = _written(state, action)
+    return state.with_display(state.decider, display, used=state.used | {action.die}, writes=state.writes + 1)
+
+
+def _written(state: State, action: Write) -> Display:
+    """The decider's display with the checked write made."""
     display = state.display(state.decider)
     placed = display.find(action.card)
     assert placed is not None
-    display = display.replace_card(placed.with_value(action.field, state.value(action.die)))
-    return state.with_display(state.decider, display, used=state.used | {action.die}, writes=state.writes + 1)
+    return display.replace_card(placed.with_value(action.field, state.value(action.die)))
 
 
 def _legal_chance_write(state: State) -> list[Action]:
@@ -476,15 +494,24 @@ def _apply_passive(state: State, action: Action) -> State:
     if not isinstance(action, Write):
         raise _refuse("write one of the dice into a field, or pass")
     _check_write(state, action)
-    extra = state.writes >= _free_writes(state)
-    state = _write(state, action)
-    if extra:
-        display = state.display(state.decider).spend_marks(BonusKind.EXTRA_DIE, 1)
-        state = state.with_display(state.decider, display)
-    more_dice = usable_dice(state)
-    if _may_write_more(state) and more_dice and can_write(state, state.decider, more_dice):
-        return state
-    return _close_passive_window(state)
+    # the write, and whether the window stays open, worked out before the one copy of the state
+    free_writes = _free_writes(state)
+    display = _written(state, action)
+    if state.writes >= free_writes:  # beyond the free writes: an extra-die mark pays
+        display = display.spend_marks(BonusKind.EXTRA_DIE, 1)
+    seat = state.seats[state.decider].with_display(display)
+    used = state.used | {action.die}
+    writes = state.writes + 1
+    may_write_more = writes < free_writes or display.marks_left(BonusKind.EXTRA_DIE) > 0
+    if may_write_more:
+        pool = state.rerolled if state.phase is Phase.PASSIVE else COLOURS
+        more_dice = [die for die in pool if die not in used]
+        if more_dice and could_write(display, state.dice, more_dice):
+            return state.with_seat(state.decider, seat, used=used, writes=writes)
+    # the window closes (as _close_passive_window does, in the same copy)
+    if state.phase is Phase.SOLO_PASSIVE:
+        return state.with_seat(state.decider, seat, phase=Phase.SOLO_REMOVE, **CLEARED_WINDOW)
+    return flow.next_passive(state, seat_changed=(state.decider, seat))
 
 
 def _close_passive_window(state: State) -> State:
@@ -539,14 +566,15 @@ def _legal_chance(state: State) -> list[Action]:
 
 
 def _apply_chance(state: State, action: Action) -> State:
-    if state.phase == Phase.ROLL:
+    if state.phase is Phase.ROLL:
         if not isinstance(action, Roll):
             raise _refuse("the dice must be rolled now")
-        rolled = tuple(die for die, _ in action.faces)
+        faces = action.faces
+        rolled = tuple([die for die, _ in faces])
         if rolled != state.to_roll and set(rolled) != set(state.to_roll):  # the same order: the same dice
             wanted = "".join(d.value for d in state.to_roll)
             raise _refuse(f"this roll throws the dice {wanted}, not {''.join(d.value for d in rolled)}")
-        return flow.apply_roll(state, dict(action.faces))
+        return flow.apply_roll(state, faces)
     if not isinstance(action, Draw):
         raise _refuse("a card must be drawn now")
     target = state.draws[0]

@@ -306,21 +306,29 @@ def _first_fill(
 
 def random_write(view: State, rng: random.Random) -> Write | None:
     """A random single-field write: drawn from the same list, in the same order, as
-    writes.legal_writes (so games stay as they were), but only the one chosen is built."""
+    writes.legal_writes (so games stay as they were), but only the one chosen is built: the
+    choices are counted, one is drawn as rng.choice would draw it, then found again."""
     open_cards = [
         (placed.id, *placed.card.task.open_fields(placed.filled)) for placed in view.display(view.decider)
     ]
-    choices: list[tuple[Colour, str, int]] = []
-    for die, value, colour in dice_at_hand(view):
-        bit = die_bits(1 << value, colour)
-        for card, empty, masks in open_cards:  # Task.open_fields: the fields_taking of every die
+    dice = [(die, die_bits(1 << value, colour)) for die, value, colour in dice_at_hand(view)]
+    count = 0
+    for _, bit in dice:
+        for _, _, masks in open_cards:  # Task.open_fields: the fields_taking of every die
+            for mask in masks:
+                if mask & bit:
+                    count += 1
+    if not count:
+        return None
+    left = rng.randrange(count)  # rng.choice(choices) is choices[rng.randrange(len(choices))]
+    for die, bit in dice:
+        for card, empty, masks in open_cards:
             for index, mask in zip(empty, masks, strict=True):
                 if mask & bit:
-                    choices.append((die, card, index))
-    if not choices:
-        return None
-    die, card, index = rng.choice(choices)
-    return Write(die, card, index)
+                    if not left:
+                        return Write(die, card, index)
+                    left -= 1
+    raise AssertionError("unreachable: the drawn write was counted")
 
 
 def random_purchase(view: State, rng: random.Random, dice: Dice | None = None) -> Buy | None:

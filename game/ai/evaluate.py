@@ -415,6 +415,11 @@ class Writes:
         ev, turns = self.ev, self.turns
         if _memo_key(turns, display) in ev._values or ev.chance_known(placed, turns):
             return None
+        return self.sure(display, placed)
+
+    def sure(self, display: Display, placed: PlacedCard) -> float:
+        """The value with the written card `placed` sure to be completed: never below `value` (see
+        `bound`), and the same for every fill of that card with as many empty fields."""
         chance = dict(self.base)
         chance[placed.card.id] = 1.0
         return self._value(display, placed, chance)

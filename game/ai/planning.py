@@ -375,8 +375,15 @@ def best_write(state: State, ev: Evaluator, modifiers: bool, deadline: float) ->
             changed = _try(state, step)
             if changed is not None:
                 starts.append(([step], changed))
-    candidates: list[tuple[list[Action], Display, PlacedCard]] = []
-    for before, start in starts:
+    # Candidates are taken in order, each only if it beats the best so far by more than 1e-9. One
+    # whose bound (its card sure to be completed) cannot beat the best so far is skipped without
+    # working out the odds of its new fill: its value never exceeds the bound, so the plan is the
+    # one valuing every candidate finds. The bound is the same for every write into one card that
+    # leaves the same number of empty fields (a fill's values enter the value only through the
+    # card's chance): it is worked out once per card, and a skipped write is not even built.
+    writes = ev.writes(state, me)
+    bounds: dict[tuple[int, str, int], float] = {}
+    for number, (before, start) in enumerate(starts):
         if time.perf_counter() > deadline and before:
             break  # emergency only: far above any budget
         display = start.display(me)  # the seat's display, perhaps with a mark crossed off
@@ -385,20 +392,19 @@ def best_write(state: State, ev: Evaluator, modifiers: bool, deadline: float) ->
         for write in legal_writes(start, usable_dice(start)):
             placed = display.find(write.card)
             assert placed is not None
+            key = (number, write.card, placed.empty_count - 1)
+            bound = bounds.get(key)
+            if bound is not None and bound <= best.value + 1e-9:
+                continue
             written = placed.with_value(write.field, start.value(write.die))
-            candidates.append(([*before, write], display.replace_card(written), written))
-    # Candidates are taken in order, each only if it beats the best so far by more than 1e-9. One
-    # whose bound (its card sure to be completed) cannot beat the best so far is skipped without
-    # working out the odds of its new fill: its value never exceeds the bound, so the plan is the
-    # one valuing every candidate finds.
-    writes = ev.writes(state, me)
-    for steps, display, placed in candidates:
-        bound = writes.bound(display, placed)
-        if bound is not None and bound <= best.value + 1e-9:
-            continue
-        value = writes.value(display, placed)
-        if value > best.value + 1e-9:
-            best = Plan(value, steps)
+            candidate = display.replace_card(written)
+            if bound is None:
+                bound = bounds[key] = writes.sure(candidate, written)
+                if bound <= best.value + 1e-9:
+                    continue
+            value = writes.value(candidate, written)
+            if value > best.value + 1e-9:
+                best = Plan(value, [*before, write])
     return best
 
 

@@ -79,3 +79,24 @@ def test_best_write_is_the_plain_best(seed: int, players: int, level: str) -> No
                 best = Plan(value, steps)
         found = best_write(state, Evaluator(foresight), False, time.perf_counter() + 60)
         assert (found.steps, found.value) == (best.steps, best.value)
+
+
+@pytest.mark.parametrize(("seed", "players", "level"), [(5, 2, "normal"), (8, 3, "hard")])
+def test_one_sure_bound_per_card_and_empty_count(seed: int, players: int, level: str) -> None:
+    """`Writes.sure` (the written card sure to be completed) never falls below a candidate's value
+    and is the same bits for every write into one card that leaves as many empty fields: best_write
+    works it out once per card."""
+    foresight = level == "hard"
+    checked = 0
+    for state in _write_states(seed, players, level):
+        writes = Evaluator(foresight).writes(state, state.decider)
+        sure: dict[tuple[str, int], float] = {}
+        for _, display, placed in _candidates(state):
+            bound = writes.sure(display, placed)
+            assert bound >= writes.value(display, placed)
+            key = (placed.id, placed.empty_count)
+            if key in sure:
+                assert sure[key] == bound
+                checked += 1
+            sure[key] = bound
+    assert checked > 10

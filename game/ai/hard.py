@@ -42,13 +42,11 @@ class HardBot(NormalBot):
     def keep(
         self, view: State, base: float, rolls_left: int, deadline: float, acting: float | None = None
     ) -> tuple[Reroll | None, float]:
-        me = view.decider
         cards = self.open_cards(view)
         # every completion is worth a little (bonus kinds, the tie-break), even if the evaluator
         # sees no points in it yet; so the bot never rolls blind while a card can be completed
-        weighted = [
-            (card, max(0.05, self.ev.value(view, me, sure={card_id: 1.0}) - base)) for card_id, card in cards
-        ]
+        gains = self.sure_gains(view, base, [card_id for card_id, _ in cards])
+        weighted = [(card, max(0.05, gain)) for (_, card), gain in zip(cards, gains, strict=True)]
         buys = self._buy_values(view, base)
         if not any(w > 0 for _, w in weighted) and not any(v > 0 for v in buys):
             return None, 0.0

@@ -172,14 +172,26 @@ class NormalBot:
         cards = self.open_cards(view)
         if not cards:
             return None, 0.0
-        me = view.decider
-        gains = [self.ev.value(view, me, sure={card_id: 1.0}) - base for card_id, _ in cards]
+        gains = self.sure_gains(view, base, [card_id for card_id, _ in cards])
         gain = max(0.0, sum(gains) / len(gains))
         if acting is not None and acting >= gain:
             return None, gain  # the chance to complete some card is at most 1
         mask, chance = odds.best_reroll([c for _, c in cards], view.dice, rolls_left)
         expected = chance * gain
         return (None if mask is None else Reroll(mask_dice(mask))), expected
+
+    def sure_gains(self, view: State, base: float, card_ids: Sequence[str]) -> list[float]:
+        """What completing each card for sure would add to the value: `ev.value(view, me, sure=...)`
+        less `base`, the same numbers, with what the valuations share worked out once (Writes)."""
+        me = view.decider
+        display = view.display(me)
+        writes = self.ev.writes(view, me)
+        gains: list[float] = []
+        for card_id in card_ids:
+            placed = display.find(card_id)
+            assert placed is not None
+            gains.append(writes.sure(display, placed) - base)
+        return gains
 
     def fallback_reroll(self, view: State) -> Reroll:
         """No card to aim at: keep the largest group of equal dice (a purchase needs them)."""

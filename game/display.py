@@ -75,6 +75,7 @@ class WriteTargets:
     spread: int  # plus/minus marks left
     can_recolour: bool
     cards: tuple[tuple[int, tuple[Colour, ...]], ...]  # per open card: dice taken, colours demanded
+    taken: int  # the dice taken by any open card (the union of the cards' dice taken)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,24 +164,31 @@ class Display:
         """What a single-field write may go into here: the plus/minus marks left (how far a die may
         move), whether a recolour mark is left, and per open card every die its fields take (the
         union of Task.open_fields' masks) with the colours its fields demand (what a recolour may
-        turn a die into). Remembered: the turn flow asks after every roll whether a passive seat
-        could write at all (writes.could_write), and displays change far less often."""
+        turn a die into; left empty without a recolour mark, as nothing asks then). Remembered: the
+        turn flow asks after every roll whether a passive seat could write at all
+        (writes.could_write), and displays change far less often."""
         targets = self._write_targets
         if targets is None:
+            can_recolour = self.marks_left(BonusKind.RECOLOUR) > 0
             cards = []
+            taken_by_any = 0
             for placed in self.cards:
-                if placed.completed:
-                    continue
+                filled = placed.filled
+                if None not in filled:
+                    continue  # completed
                 task = placed.card.task
                 taken = 0
-                for mask in task.open_fields(placed.filled)[1]:
+                for mask in task.open_fields(filled)[1]:
                     taken |= mask
-                demanded = tuple(
-                    task_field.colour for task_field in task.fields if task_field.colour is not None
+                demanded = (
+                    tuple(task_field.colour for task_field in task.fields if task_field.colour is not None)
+                    if can_recolour
+                    else ()
                 )
                 cards.append((taken, demanded))
+                taken_by_any |= taken
             spread = self.marks_left(BonusKind.PLUS_MINUS)
-            targets = WriteTargets(spread, self.marks_left(BonusKind.RECOLOUR) > 0, tuple(cards))
+            targets = WriteTargets(spread, can_recolour, tuple(cards), taken_by_any)
             object.__setattr__(self, "_write_targets", targets)  # frozen: set once, here only
         return targets
 

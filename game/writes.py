@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from game.actions import Write
 from game.cards import die_bits
-from game.colours import Colour
+from game.colours import COLOURS, Colour
 from game.display import Display, PlacedCard
 from game.state import State
 
@@ -74,10 +74,15 @@ def could_write(display: Display, faces: tuple[int, ...], dice: Iterable[Colour]
     if not targets.cards:
         return False
     spread = targets.spread
+    if not spread and not targets.can_recolour:  # most displays: each die counts as it shows
+        plain = 0
+        for die in dice:
+            plain |= die_bits(1 << faces[_SLOT[die]], die)
+        return bool(targets.taken & plain)
     values: list[int] = []  # per die, the values it may count as (bit v: the value v)
     plain = 0  # every die as its own colour
     for die in dice:
-        face = faces[die.slot]
+        face = faces[_SLOT[die]]
         bits = 0
         for value in range(max(1, face - spread), min(6, face + spread) + 1):
             bits |= 1 << value
@@ -92,3 +97,6 @@ def could_write(display: Display, faces: tuple[int, ...], dice: Iterable[Colour]
         if taken & wanted:
             return True
     return False
+
+
+_SLOT: dict[Colour, int] = {die: die.slot for die in COLOURS}  # a dict look-up beats the property

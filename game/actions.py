@@ -48,7 +48,17 @@ def _dice_text(dice: tuple[Colour, ...]) -> str:
 
 
 def _sorted_dice(dice: tuple[Colour, ...] | frozenset[Colour]) -> tuple[Colour, ...]:
-    return tuple(c for c in COLOURS if c in dice)
+    # remembered per set of dice as given (a few hundred at most): every reroll and purchase sorts
+    found = _SORTED.get(dice)
+    if found is None:
+        found = tuple(c for c in COLOURS if c in dice)
+        if len(_SORTED) < _SORTED_KEPT:
+            _SORTED[dice] = found
+    return found
+
+
+_SORTED: dict[tuple[Colour, ...] | frozenset[Colour], tuple[Colour, ...]] = {}
+_SORTED_KEPT = 1024  # every order of every set of distinct dice: under 400
 
 
 @dataclass(frozen=True, slots=True)

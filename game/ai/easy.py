@@ -123,7 +123,7 @@ def _single_card_keep(
         return None
     # what a roll is worth: with one roll left whether it completes the card, else its chance when
     # rerolling it at best once more (in 7,776ths)
-    worth = success if rolls_left == 1 else _one_more_reroll(success.tobytes())
+    worth = success if rolls_left == 1 else _worth_with_one_more_reroll(success)
     scores = _reroll_scores(worth, dice).take(_MASK_INDEX)
     return odds.MASKS[int(scores.argmax())]  # the first of the best, in odds.MASKS order
 
@@ -182,6 +182,23 @@ def _last_dice_matrix(fourth: int, fifth: int) -> NDArray[np.float64]:
     matrix = np.ascontiguousarray(np.kron(_KEEP_OR_REROLL[fourth - 1], _KEEP_OR_REROLL[fifth - 1]).T)
     matrix.flags.writeable = False
     return matrix
+
+
+def _worth_with_one_more_reroll(success: NDArray[np.bool_]) -> NDArray[np.uint16]:
+    """_one_more_reroll of this vector, found by the vector object first: odds hands out the same
+    array for a card fill every time, and its bytes cost a copy and a hash to look up."""
+    known = _one_more_by_vector.get(id(success))
+    if known is not None and known[0] is success:  # the very array (kept alive here, so its id holds)
+        return known[1]
+    table = _one_more_reroll(success.tobytes())
+    if len(_one_more_by_vector) >= _ONE_MORE_KEPT:
+        _one_more_by_vector.clear()
+    _one_more_by_vector[id(success)] = (success, table)
+    return table
+
+
+_one_more_by_vector: dict[int, tuple[NDArray[np.bool_], NDArray[np.uint16]]] = {}
+_ONE_MORE_KEPT = 1024  # as many as _one_more_reroll keeps
 
 
 @lru_cache(maxsize=1024)

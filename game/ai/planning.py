@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 from game import odds
 from game.actions import Action, Adjust, Buy, Complete, Discard, Place, Recolour
 from game.ai.evaluate import Evaluator
-from game.cards import BonusKind, Task, assignments, die_bits
+from game.cards import BonusKind, Task, die_bits
 from game.colours import COLOURS, Colour
 from game.display import Display, PlacedCard
 from game.engine import IllegalActionError, apply, price, usable_dice
@@ -85,17 +85,46 @@ _completions: dict[tuple[str, Task, tuple[int | None, ...], _Dice], list[Complet
 
 
 def _card_completions(placed: PlacedCard, dice: Sequence[tuple[Colour, int, Colour]]) -> list[Complete]:
-    """The completions of one card, one per set of dice, in the order `assignments` finds them."""
-    empty = placed.card.task.empty_fields(placed.filled)
+    """The completions of one card, one per set of dice, in the order `assignments` finds them.
+
+    The same search as `assignments` (fields in order, dice in order, the task still completable
+    after each die), but a field tries only the dice in its mask (Task.open_fields): a die outside
+    it fails the field or the completability check anyway (a partial fill completable with more
+    values written is completable with fewer).
+    """
+    task = placed.card.task
+    filled = placed.filled
+    empty, masks = task.open_fields(filled)
     found: dict[frozenset[Colour], Complete] = {}
-    for used in assignments(placed.card.task, placed.filled, dice):
-        key = frozenset(used)
-        if key in found:
-            continue
-        per_field: list[Colour | None] = [None] * len(placed.filled)
-        for index, die in zip(empty, used, strict=True):
-            per_field[index] = die
-        found[key] = Complete(placed.id, tuple(per_field))
+    if len(empty) > len(dice):
+        return []
+    bits = [die_bits(1 << value, colour) for _, value, colour in dice]
+    work = list(filled)
+    chosen: list[Colour] = []
+    last = len(empty) - 1
+
+    def extend(position: int, used: int) -> None:
+        index, mask = empty[position], masks[position]
+        for slot, (die, value, _) in enumerate(dice):
+            if used & (1 << slot) or not mask & bits[slot]:
+                continue
+            work[index] = value
+            if task.completable(work):
+                chosen.append(die)
+                if position < last:
+                    extend(position + 1, used | (1 << slot))
+                else:
+                    key = frozenset(chosen)
+                    if key not in found:
+                        per_field: list[Colour | None] = [None] * len(filled)
+                        for field, used_die in zip(empty, chosen, strict=True):
+                            per_field[field] = used_die
+                        found[key] = Complete(placed.id, tuple(per_field))
+                chosen.pop()
+            work[index] = None
+
+    if empty:
+        extend(0, 0)
     return list(found.values())
 
 

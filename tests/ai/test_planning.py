@@ -8,11 +8,12 @@ import random
 import pytest
 
 from game import odds
-from game.actions import Buy, Place
+from game.actions import Buy, Complete, Place
 from game.ai import make_bot
 from game.ai.evaluate import Evaluator
 from game.ai.planning import (
     _bought,
+    _card_completions,
     _placed,
     best_acts,
     buy_steps,
@@ -21,7 +22,10 @@ from game.ai.planning import (
     value_options,
 )
 from game.ai.play import play_game
+from game.cards import assignments
+from game.colours import COLOURS, Colour
 from game.deck import standard_deck
+from game.display import PlacedCard
 from game.engine import apply, view
 from game.match import Match
 from game.state import Phase
@@ -109,3 +113,40 @@ def test_search_shortcuts_find_the_plain_searchs_plan(
     bots = [make_bot(level) for level in levels]
     play_game(bots, seed, solo_level=solo_level, watch=watch)
     assert checked > 20
+
+
+def _completions_by_assignments(placed: PlacedCard, dice: list[tuple[Colour, int, Colour]]) -> list[Complete]:
+    """The completions as `assignments` lists them, one per set of dice (the first found)."""
+    empty = placed.card.task.empty_fields(placed.filled)
+    found: dict[frozenset[Colour], Complete] = {}
+    for used in assignments(placed.card.task, placed.filled, dice):
+        if frozenset(used) not in found:
+            per_field: list[Colour | None] = [None] * len(placed.filled)
+            for index, die in zip(empty, used, strict=True):
+                per_field[index] = die
+            found[frozenset(used)] = Complete(placed.id, tuple(per_field))
+    return list(found.values())
+
+
+def test_completions_listed_with_masks_equal_assignments() -> None:
+    """_card_completions tries only the dice in each field's mask: the same completions in the same
+    order as the plain search over every die, for every open card and many random dice."""
+    rng = random.Random(11)
+    deck = standard_deck()
+    checked = 0
+    for card in deck.cards:
+        task = card.task
+        for _ in range(40):
+            filled = tuple(rng.randint(1, 6) if rng.random() < 0.3 else None for _ in task.fields)
+            if None not in filled or not task.completable(filled):
+                continue
+            placed = PlacedCard(card, (0, 0), filled)
+            count = rng.randint(1, 5)
+            dice = [(die, rng.randint(1, 6), die) for die in rng.sample(COLOURS, count)]
+            if rng.random() < 0.3:  # a recoloured die
+                die, value, _ = dice[0]
+                dice[0] = (die, value, rng.choice(COLOURS))
+            expected = _completions_by_assignments(placed, dice)
+            assert _card_completions(placed, dice) == expected
+            checked += bool(expected)
+    assert checked > 50

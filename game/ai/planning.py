@@ -96,36 +96,59 @@ def _card_completions(placed: PlacedCard, dice: Sequence[tuple[Colour, int, Colo
     filled = placed.filled
     empty, masks = task.open_fields(filled)
     found: dict[frozenset[Colour], Complete] = {}
-    if len(empty) > len(dice):
+    if not empty or len(empty) > len(dice):
         return []
     bits = [die_bits(1 << value, colour) for _, value, colour in dice]
-    work = list(filled)
-    chosen: list[Colour] = []
-    last = len(empty) - 1
-
-    def extend(position: int, used: int) -> None:
-        index, mask = empty[position], masks[position]
-        for slot, (die, value, _) in enumerate(dice):
-            if used & (1 << slot) or not mask & bits[slot]:
-                continue
-            work[index] = value
-            if task.completable(work):
-                chosen.append(die)
-                if position < last:
-                    extend(position + 1, used | (1 << slot))
-                else:
-                    key = frozenset(chosen)
-                    if key not in found:
-                        per_field: list[Colour | None] = [None] * len(filled)
-                        for field, used_die in zip(empty, chosen, strict=True):
-                            per_field[field] = used_die
-                        found[key] = Complete(placed.id, tuple(per_field))
-                chosen.pop()
-            work[index] = None
-
-    if empty:
-        extend(0, 0)
+    _extend(task, placed, empty, masks, dice, bits, list(filled), [], found, 0, 0)
     return list(found.values())
+
+
+def _extend(
+    task: Task,
+    placed: PlacedCard,
+    empty: tuple[int, ...],
+    masks: tuple[int, ...],
+    dice: Sequence[tuple[Colour, int, Colour]],
+    bits: list[int],
+    work: list[int | None],
+    chosen: list[Colour],
+    found: dict[frozenset[Colour], Complete],
+    position: int,
+    used: int,
+) -> None:
+    """One field of _card_completions' search (a module function: a nested one that calls itself
+    would be a reference cycle, left to the cycle collector)."""
+    index, mask = empty[position], masks[position]
+    last = position == len(empty) - 1
+    for slot, (die, value, _) in enumerate(dice):
+        if used & (1 << slot) or not mask & bits[slot]:
+            continue
+        work[index] = value
+        if task.completable(work):
+            chosen.append(die)
+            if not last:
+                _extend(
+                    task,
+                    placed,
+                    empty,
+                    masks,
+                    dice,
+                    bits,
+                    work,
+                    chosen,
+                    found,
+                    position + 1,
+                    used | (1 << slot),
+                )
+            else:
+                key = frozenset(chosen)
+                if key not in found:
+                    per_field: list[Colour | None] = [None] * len(work)
+                    for field, used_die in zip(empty, chosen, strict=True):
+                        per_field[field] = used_die
+                    found[key] = Complete(placed.id, tuple(per_field))
+            chosen.pop()
+        work[index] = None
 
 
 def buy_steps(state: State) -> list[Buy]:
@@ -206,39 +229,62 @@ def best_acts(
     With `modifiers`, plans may first spend one plus/minus or recolour mark (the hard bot).
     `shortcuts=False` runs the plain search (the tests hold the shortcuts to it).
     """
-    me = state.decider
-    best = Plan(ev.value(state, me))
-    seen: set[frozenset[str]] = set()
-    nodes = 0
+    search = _Search(state, ev, deadline, max_nodes, shortcuts)
+    search.search(state, [], frozenset())
+    if modifiers and _has_modifier_marks(state):
+        for step in _modifier_steps(state):
+            if time.perf_counter() > deadline:
+                break
+            after = _try(state, step)
+            if after is not None:
+                search.search(after, [step], frozenset({str(step)}))
+    return search.best
 
-    def search(current: State, steps: list[Action], done: frozenset[str]) -> None:
-        visit(current, ev.value(current, me), steps, done)
 
-    def visit(current: State, value: float, steps: list[Action], done: frozenset[str]) -> None:
-        nonlocal best, nodes
-        nodes += 1
-        if value > best.value + 1e-9:
-            best = Plan(value, list(steps))
-        if nodes >= max_nodes or time.perf_counter() > deadline:
+class _Search:
+    """The search of best_acts. A class rather than nested functions: functions that call each
+    other through their closures form reference cycles, and each search's garbage (its states,
+    the sets of steps seen) would wait for the cycle collector instead of going at once."""
+
+    __slots__ = ("me", "ev", "deadline", "max_nodes", "shortcuts", "best", "seen", "nodes")
+
+    def __init__(self, state: State, ev: Evaluator, deadline: float, max_nodes: int, shortcuts: bool) -> None:
+        self.me = state.decider
+        self.ev = ev
+        self.deadline = deadline
+        self.max_nodes = max_nodes
+        self.shortcuts = shortcuts
+        self.best = Plan(ev.value(state, self.me))
+        self.seen: set[frozenset[str]] = set()
+        self.nodes = 0
+
+    def search(self, current: State, steps: list[Action], done: frozenset[str]) -> None:
+        self.visit(current, self.ev.value(current, self.me), steps, done)
+
+    def visit(self, current: State, value: float, steps: list[Action], done: frozenset[str]) -> None:
+        self.nodes += 1
+        if value > self.best.value + 1e-9:
+            self.best = Plan(value, list(steps))
+        if self.nodes >= self.max_nodes or time.perf_counter() > self.deadline:
             return
-        expand(current, steps, done)
+        self.expand(current, steps, done)
 
-    def expand(current: State, steps: list[Action], done: frozenset[str]) -> None:
-        nonlocal best, nodes
+    def expand(self, current: State, steps: list[Action], done: frozenset[str]) -> None:
+        ev, seen, limit, deadline = self.ev, self.seen, self.max_nodes * 4, self.deadline
         options: list[Action] = [*complete_steps(current), *buy_steps(current)]
         discounted: dict[int, Display] = {}  # this node's display with discount marks crossed off
         after: State | None
         taken: list[Action]
         purchases: dict[tuple[str, int, int], _Purchase] = {}  # this node's purchases, placed
         for step in options:
-            nodes += 1  # every option tried counts: a purchase also values every cell
-            if nodes >= max_nodes * 4 or time.perf_counter() > deadline:
+            self.nodes += 1  # every option tried counts: a purchase also values every cell
+            if self.nodes >= limit or time.perf_counter() > deadline:
                 return
             key = done | {str(step)}
             if key in seen:
                 continue
             seen.add(key)
-            if shortcuts and isinstance(step, Buy) and current.chance is None:
+            if self.shortcuts and isinstance(step, Buy) and current.chance is None:
                 # Most tries are purchases, and most of them leave too few dice for anything
                 # more: the node after such a purchase is only valued, and its value (like its
                 # placement) is the same whatever equal dice paid (see _Purchase).
@@ -248,12 +294,12 @@ def best_acts(
                     purchases[(step.row, step.slot, step.discount)] = purchase
                 taken = [step, purchase.place]
                 if purchase.leaf(current, step):
-                    nodes += 1  # the node visited, as visit counts it
-                    if purchase.value > best.value + 1e-9:
-                        best = Plan(purchase.value, steps + taken)
+                    self.nodes += 1  # the node visited, as visit counts it
+                    if purchase.value > self.best.value + 1e-9:
+                        self.best = Plan(purchase.value, steps + taken)
                     continue
                 after = _placed(_bought(current, step, discounted), purchase.place)
-                visit(after, purchase.value, steps + taken, key)
+                self.visit(after, purchase.value, steps + taken, key)
                 continue
             if isinstance(step, Buy) and current.chance is None:
                 after = _bought(current, step, discounted)
@@ -268,17 +314,7 @@ def best_acts(
                 if placed is None:
                     continue
                 after, taken = placed, [step, place]
-            search(after, steps + taken, key)
-
-    search(state, [], frozenset())
-    if modifiers and _has_modifier_marks(state):
-        for step in _modifier_steps(state):
-            if time.perf_counter() > deadline:
-                break
-            after = _try(state, step)
-            if after is not None:
-                search(after, [step], frozenset({str(step)}))
-    return best
+            self.search(after, steps + taken, key)
 
 
 # --- a purchase and its placement, built directly ----------------------------------------------

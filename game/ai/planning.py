@@ -241,6 +241,9 @@ def best_acts(
     return search.best
 
 
+_ROUNDING = 1e-11  # far above any rounding in a display's value, far below the 1e-9 that counts
+
+
 class _Search:
     """The search of best_acts. A class rather than nested functions: functions that call each
     other through their closures form reference cycles, and each search's garbage (its states,
@@ -295,11 +298,14 @@ class _Search:
                 taken = [step, purchase.place]
                 if purchase.leaf(current, step):
                     self.nodes += 1  # the node visited, as visit counts it
-                    if purchase.value > self.best.value + 1e-9:
-                        self.best = Plan(purchase.value, steps + taken)
+                    if not purchase.exact and purchase.bound <= self.best.value + 1e-9 - _ROUNDING:
+                        continue  # its value cannot beat the best so far: not worked out
+                    value = purchase.value(ev)
+                    if value > self.best.value + 1e-9:
+                        self.best = Plan(value, steps + taken)
                     continue
                 after = _placed(_bought(current, step, discounted), purchase.place)
-                self.visit(after, purchase.value, steps + taken, key)
+                self.visit(after, purchase.value(ev), steps + taken, key)
                 continue
             if isinstance(step, Buy) and current.chance is None:
                 after = _bought(current, step, discounted)
@@ -365,9 +371,22 @@ class _Purchase:
     """
 
     place: Place
-    value: float
-    display: Display  # the buyer's display after the placement
+    # The best cell's value, which `best_place` worked out with the turns left of the state before
+    # the placement. It is the node's value when the state after it leaves the same turns (`exact`),
+    # and never below it when it leaves fewer (the placement may start the last round or make the
+    # display the fullest): every card's chance and every term of a value grow with the turns left.
+    bound: float
+    exact: bool
+    placed: State  # the node after the purchase (paid with the first dice tried) and placement
+    display: Display  # the buyer's display there
     discounts: int  # discount marks left in it
+
+    def value(self, ev: Evaluator) -> float:
+        """The value of the node after the purchase."""
+        if not self.exact:
+            self.bound = ev.value(self.placed, self.placed.decider)
+            self.exact = True
+        return self.bound
 
     def leaf(self, current: State, buy: Buy) -> bool:
         """Whether the node after `buy` from `current` surely has nothing to try: no purchase (too
@@ -395,13 +414,13 @@ def _purchase(current: State, buy: Buy, discounted: dict[int, Display], ev: Eval
     assert isinstance(place, Place)  # a discard is offered only for a card taken by chance (b)
     placed = _placed(after, place)
     me = current.decider
+    assert placed.decider == me
     display = placed.display(me)
-    # The best cell's value is `ev.value` of the display after it when both states leave the same
-    # turns (they need not: the fullest display may grow, the placement may start the last round).
-    full = display.full
-    if ev.turns(after, me, full) != ev.turns(placed, me, full):
-        value = ev.value(placed, me)
-    return _Purchase(place, value, display, display.marks_left(BonusKind.DISCOUNT))
+    before, now = ev.turns(after, me, display.full), ev.turns(placed, me, display.full)
+    exact = now == before
+    if now > before:  # no bound: valued at once
+        value, exact = ev.value(placed, me), True
+    return _Purchase(place, value, exact, placed, display, display.marks_left(BonusKind.DISCOUNT))
 
 
 def _has_modifier_marks(state: State) -> bool:

@@ -15,6 +15,7 @@ from game.ai.planning import (
     _bought,
     _card_completions,
     _placed,
+    _purchase,
     best_acts,
     buy_steps,
     roll_values,
@@ -150,3 +151,35 @@ def test_completions_listed_with_masks_equal_assignments() -> None:
             assert _card_completions(placed, dice) == expected
             checked += bool(expected)
     assert checked > 50
+
+
+@pytest.mark.parametrize(
+    ("levels", "seed", "solo_level"), [(("normal", "normal"), 7, None), (("hard",), 8, 2)]
+)
+def test_a_purchases_bound_holds(levels: tuple[str, ...], seed: int, solo_level: int | None) -> None:
+    """A purchase's best cell, valued with the turns left before the placement, is never below the
+    value of the node after it when that leaves fewer turns (the search skips by it)."""
+    checked = bounded = 0
+
+    def watch(match: Match, seat: int, action: object) -> None:
+        nonlocal checked, bounded
+        state = match.state
+        if state.phase != Phase.ACTIVE or state.chance is not None:
+            return
+        seen = view(state, seat)
+        for foresight in (False, True):
+            ev = Evaluator(foresight)
+            for buy in buy_steps(seen):
+                assert isinstance(buy, Buy)
+                purchase = _purchase(seen, buy, {}, ev)
+                exact = Evaluator(foresight).value(purchase.placed, seat)
+                if purchase.exact:
+                    assert purchase.bound == exact
+                else:
+                    assert exact <= purchase.bound
+                    bounded += 1
+                checked += 1
+
+    play_game([make_bot(level) for level in levels], seed, solo_level=solo_level, watch=watch)
+    assert checked > 20
+    assert bounded > 5 or solo_level is not None  # solo: only a 9th card changes the turns

@@ -118,7 +118,7 @@ def _single_card_keep(
     success = odds.success_vector(task, filled)
     if len(_known_success) >= _KNOWN_SUCCESS_KEPT:
         _known_success.clear()
-    _known_success[task, filled] = success  # for first_completion's shortcut
+    _known_success[id(task), filled] = (task, success)  # for first_completion's shortcut
     if success[_roll_index(dice)]:
         return None
     # what a roll is worth: with one roll left whether it completes the card, else its chance when
@@ -139,8 +139,9 @@ def _roll_index(dice: tuple[int, ...]) -> int:
 # The success vectors the keep decision asked for, by card fill: first_completion reads a card's
 # vector (when it has one) to skip the search on a card the dice cannot complete. Most searches
 # fail, and most of them on the card the bot aims its rerolls at. References to odds' vectors;
-# bounded, since it keeps them alive.
-_known_success: dict[tuple[Task, tuple[int | None, ...]], NDArray[np.bool_]] = {}
+# bounded, since it keeps them alive. Keyed by the task's id (an int hashes in C, a task's hash is
+# a Python method), with the task kept in the entry, so its id stays its own while the entry lives.
+_known_success: dict[tuple[int, tuple[int | None, ...]], tuple[Task, NDArray[np.bool_]]] = {}
 _KNOWN_SUCCESS_KEPT = 2048  # 7.8 kB each at most
 
 
@@ -168,10 +169,11 @@ _KEEP_OR_REROLL: list[NDArray[np.float64]] = [
 @cache  # 216 face triples at most, 14 kB each
 def _first_dice_matrix(first: int, second: int, third: int) -> NDArray[np.float64]:
     """8 x 216: per reroll set of the first three dice (bit 2 - d: die d rerolled), the weight of
-    each of their face triples."""
-    matrix = np.kron(
-        np.kron(_KEEP_OR_REROLL[first - 1], _KEEP_OR_REROLL[second - 1]), _KEEP_OR_REROLL[third - 1]
-    )
+    each of their face triples (the Kronecker product of the three dice's steps, by broadcasting)."""
+    a, b, c = (_KEEP_OR_REROLL[face - 1] for face in (first, second, third))
+    matrix = (
+        a[:, None, None, :, None, None] * b[None, :, None, None, :, None] * c[None, None, :, None, None, :]
+    ).reshape(8, 216)
     matrix.flags.writeable = False
     return matrix
 
@@ -179,7 +181,8 @@ def _first_dice_matrix(first: int, second: int, third: int) -> NDArray[np.float6
 @cache  # 36 face pairs
 def _last_dice_matrix(fourth: int, fifth: int) -> NDArray[np.float64]:
     """36 x 4: the weight of each face pair of the last two dice, per reroll set of theirs."""
-    matrix = np.ascontiguousarray(np.kron(_KEEP_OR_REROLL[fourth - 1], _KEEP_OR_REROLL[fifth - 1]).T)
+    d, e = _KEEP_OR_REROLL[fourth - 1], _KEEP_OR_REROLL[fifth - 1]
+    matrix = np.ascontiguousarray((d[:, None, :, None] * e[None, :, None, :]).reshape(4, 36).T)
     matrix.flags.writeable = False
     return matrix
 
@@ -260,8 +263,8 @@ def first_completion(view: State, dice: Dice | None = None) -> Complete | None:
         if len(empty) > len(dice) or not _all_fit(masks, present):
             continue  # the commonest answer, found without a search
         if roll >= 0:
-            success = _known_success.get((task, filled))
-            if success is not None and not success[roll]:
+            known = _known_success.get((id(task), filled))
+            if known is not None and known[0] is task and not known[1][roll]:
                 continue  # the card's success vector says no assignment exists: no search
         used = _first_fill(task, filled, empty, masks, dice, bits)
         if used is None:

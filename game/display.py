@@ -126,7 +126,8 @@ class Display:
         return Display((*self.cards, PlacedCard.new(card, pos)))
 
     def replace_card(self, placed: PlacedCard) -> Display:
-        return Display(tuple(placed if p.id == placed.id else p for p in self.cards))
+        card_id = placed.card.id
+        return Display(tuple([placed if p.card.id == card_id else p for p in self.cards]))
 
     def completed_bonus_cards(self, kind: BonusKind) -> tuple[PlacedCard, ...]:
         """Completed cards of a bonus kind, in reading order (top row first, then left to right)."""

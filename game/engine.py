@@ -153,7 +153,7 @@ def view(state: State, seat: int) -> State:
     in its deck's unseen cards: leaving a hidden card out of the pool would tell where it is. The
     pooled decks may therefore look longer than they are while other seats hold dealt cards.
     """
-    if state.chance != "take" and not any(other.hand for other in state.seats):
+    if state.chance != "take" and not _any_hand(state.seats):
         # most of the game nothing of the seats is hidden (no dealt cards, no card taken as a
         # chance): only the decks are pooled. Bots ask for a view at every decision.
         # the decks change far less often than decisions come: the pooled pair is remembered for
@@ -186,6 +186,14 @@ def view(state: State, seat: int) -> State:
 
 
 _last_piles: tuple[tuple[Pile, Pile], tuple[Pile, Pile]] | None = None
+
+
+def _any_hand(seats: tuple[Seat, ...]) -> bool:
+    """Whether some seat holds dealt cards (a plain loop: cheaper than any() over a generator)."""
+    for other in seats:
+        if other.hand:
+            return True
+    return False
 
 
 def _pooled(pile: Pile, hidden: list[str]) -> Pile:

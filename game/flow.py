@@ -105,7 +105,8 @@ def next_setup_seat(state: State) -> State:
     return start_turn(state, state.config.start_player)
 
 
-def start_turn(state: State, seat: int) -> State:
+def start_turn(state: State, seat: int, **changes: Any) -> State:
+    """The turn of `seat` begins: all five dice to roll. `changes` are made in the same copy."""
     return state.evolve(
         active=seat,
         decider=seat,
@@ -120,6 +121,7 @@ def start_turn(state: State, seat: int) -> State:
         phase=Phase.ROLL,
         then=After.TURN_ROLL,
         **CLEARED_WINDOW,
+        **changes,
     )
 
 
@@ -211,11 +213,12 @@ def _queue_refills(state: State, **changes: Any) -> State:
     draws = state.draws
     market = list(state.market)
     for index, row in enumerate(ROWS):
-        cards = tuple(card for card in market[index] if card is not None)
+        if None not in market[index]:
+            continue  # a full row: nothing slides
+        cards = tuple([card for card in market[index] if card is not None])
         gaps = MARKET_SLOTS - len(cards)
-        if gaps:
-            market[index] = (None,) * gaps + cards
-            draws += _REFILL_DRAWS[row, gaps]
+        market[index] = (None,) * gaps + cards
+        draws += _REFILL_DRAWS[row, gaps]
     if draws and len(state.pile(draws[0].row)) > 0:
         changes["phase"] = Phase.DRAW  # what settle would set next, in the same copy
     return state.evolve(market=(market[0], market[1]), draws=draws, **changes)
@@ -242,7 +245,7 @@ def next_turn(state: State) -> State:
     if seat == state.config.start_player:
         if state.last_round is not None and state.round >= state.last_round:
             return finish(state)
-        state = state.evolve(round=state.round + 1)
+        return start_turn(state, seat, round=state.round + 1)  # the new round in the same copy
     return start_turn(state, seat)
 
 
@@ -270,7 +273,7 @@ def _end_round_solo(state: State) -> State:
     ninth_card_end = state.last_round is not None and state.round >= state.last_round
     if counter_full or ninth_card_end:
         return finish(state)
-    return start_turn(state.evolve(round=state.round + 1), state.active)
+    return start_turn(state, state.active, round=state.round + 1)
 
 
 def finish(state: State) -> State:

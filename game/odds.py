@@ -114,41 +114,58 @@ def _build_success(task: Task, filled: Filled) -> BoolArray:
     result = np.zeros(ROLLS, dtype=np.bool_)
     if len(empty) <= DICE:
         table = _value_table(task, filled)
-        placements, index = _placements(len(empty))
-        rows = _useful_placements(task, empty, table, placements)
-        if rows.size and table.any():
-            colours = (task.fields[f].colour for f in empty)
-            pinned = frozenset(colour.slot for colour in colours if colour is not None)
-            representatives, classes = _roll_classes(pinned)
-            per_class = np.zeros(len(representatives), dtype=np.bool_)
-            table[_class_index(len(empty), pinned)[rows]].any(axis=0, out=per_class)
-            result = per_class[classes]
+        if table.any():
+            fields = [task.fields[f] for f in empty]
+            cube = table.reshape((FACES,) * len(empty))
+            alike = tuple(
+                (a, b)
+                for a, b in itertools.combinations(range(len(empty)), 2)
+                if fields[a] == fields[b] and np.array_equal(cube, cube.swapaxes(a, b))
+            )
+            slots = tuple(-1 if field.colour is None else field.colour.slot for field in fields)
+            gathered = _gather(slots, alike)
+            if gathered is not None:
+                index, classes = gathered
+                per_class: BoolArray = np.any(table[index], axis=0)
+                result = per_class[classes]
     result.flags.writeable = False
     return result
 
 
-def _useful_placements(
-    task: Task, empty: tuple[int, ...], table: BoolArray, placements: NDArray[np.intp]
-) -> NDArray[np.intp]:
-    """The placements of dice worth checking (rows of `placements`): those that respect the
-    fields' colours and, for interchangeable fields, only one order of the dice on them.
+@lru_cache(maxsize=512)
+def _gather(
+    slots: tuple[int, ...], alike: tuple[tuple[int, int], ...]
+) -> tuple[IndexArray, NDArray[np.intp]] | None:
+    """What `_build_success` reads for empty fields demanding the dice `slots` (-1: any) with the
+    pairs `alike` interchangeable: for each placement of dice worth checking and each class of
+    rolls the index into the value table, and every roll's class; None when no placement is worth
+    checking. Remembered: many residual tasks share these, and working them out cost more than
+    reading the table.
 
-    Two empty fields are interchangeable when they demand the same colour and number and the value
-    table is symmetric in them (as for `W = W = W`): then swapping their dice changes nothing, so
-    keeping only the placements with the dice in rising order loses no success. Interchangeability
-    is transitive, so within each class the dice can always be sorted. Why: fewer placements
-    make the success vector of such tasks several times cheaper to build.
+    A placement is worth checking when it respects the fields' colours and, for interchangeable
+    fields, puts the dice in rising order. Two empty fields are interchangeable when they demand
+    the same colour and number and the value table is symmetric in them (as for `W = W = W`): then
+    swapping their dice changes nothing, so keeping only the placements with the dice in rising
+    order loses no success. Interchangeability is transitive, so within each class the dice can
+    always be sorted. Why: fewer placements make the success vector of such tasks several times
+    cheaper to build.
     """
-    fields = [task.fields[f] for f in empty]
-    cube = table.reshape((FACES,) * len(empty))
+    count = len(slots)
+    placements, _ = _placements(count)
     keep = np.ones(len(placements), dtype=np.bool_)
-    for position, field in enumerate(fields):
-        if field.colour is not None:
-            keep &= placements[:, position] == field.colour.slot
-    for a, b in itertools.combinations(range(len(empty)), 2):
-        if fields[a] == fields[b] and np.array_equal(cube, cube.swapaxes(a, b)):
-            keep &= placements[:, a] < placements[:, b]
-    return np.flatnonzero(keep)
+    for position, slot in enumerate(slots):
+        if slot >= 0:
+            keep &= placements[:, position] == slot
+    for a, b in alike:
+        keep &= placements[:, a] < placements[:, b]
+    rows = np.flatnonzero(keep)
+    if not rows.size:
+        return None
+    pinned = frozenset(slot for slot in slots if slot >= 0)
+    _, classes = _roll_classes(pinned)
+    index: IndexArray = np.ascontiguousarray(_class_index(count, pinned)[rows])
+    index.flags.writeable = False
+    return index, classes
 
 
 @lru_cache(maxsize=64)

@@ -101,7 +101,7 @@ class Display:
 
     def find(self, card_id: str) -> PlacedCard | None:
         for placed in self.cards:
-            if placed.id == card_id:
+            if placed.card.id == card_id:  # not the id property: every write and completion looks
                 return placed
         return None
 
@@ -141,9 +141,9 @@ class Display:
         if marks is None:
             marks = {}
             for placed in self.cards:
-                bonus = placed.card.bonus
-                if bonus is not None:
-                    marks[bonus] = marks.get(bonus, 0) + placed.marks_left
+                card = placed.card
+                if card.bonus is not None and None not in placed.filled:  # PlacedCard.marks_left
+                    marks[card.bonus] = marks.get(card.bonus, 0) + card.uses - placed.marks_used
             object.__setattr__(self, "_marks", marks)  # frozen: set once, here only
         return marks.get(kind, 0)
 

@@ -58,8 +58,8 @@ def deal(state: State) -> State:
 def settle(state: State) -> State:
     """Run the automatic steps until a decision or a chance event is due."""
     while state.draws:
-        target = state.draws[0]
-        if len(state.pile(target.row)) > 0:
+        pile = state.pile(state.draws[0].row)
+        if pile.unseen or pile.bottom:  # not empty (len(pile), without its call)
             return state if state.phase is Phase.DRAW else state.evolve(phase=Phase.DRAW)
         state = state.evolve(draws=state.draws[1:])  # an empty deck leaves its slot empty
     return _continue(state)
@@ -106,23 +106,25 @@ def next_setup_seat(state: State) -> State:
 
 
 def start_turn(state: State, seat: int, **changes: Any) -> State:
-    """The turn of `seat` begins: all five dice to roll. `changes` are made in the same copy."""
-    return state.evolve(
-        active=seat,
-        decider=seat,
-        dice=NO_DICE,
-        rolls=0,
-        to_roll=COLOURS,
-        rerolled=(),
-        acted=False,
-        bought=frozenset(),
-        chance=None,
-        passive_queue=(),
-        phase=Phase.ROLL,
-        then=After.TURN_ROLL,
-        **CLEARED_WINDOW,
-        **changes,
-    )
+    """The turn of `seat` begins: all five dice to roll. `changes` are made in the same copy (the
+    turn's own fields win over them)."""
+    return state.evolve(**{**changes, **_TURN_START, "active": seat, "decider": seat})
+
+
+# what every turn starts with, besides its seat
+_TURN_START: dict[str, Any] = {
+    "dice": NO_DICE,
+    "rolls": 0,
+    "to_roll": COLOURS,
+    "rerolled": (),
+    "acted": False,
+    "bought": frozenset(),
+    "chance": None,
+    "passive_queue": (),
+    "phase": Phase.ROLL,
+    "then": After.TURN_ROLL,
+    **CLEARED_WINDOW,
+}
 
 
 def apply_roll(state: State, faces: Iterable[tuple[Colour, int]]) -> State:
@@ -193,14 +195,18 @@ def _hand_over(state: State, queue: tuple[int, ...], **changes: Any) -> State:
 
 def end_active_turn(state: State) -> State:
     """The active player is done: slide and refill the market, then the next step."""
-    state = _queue_refills(
-        state,
-        rerolls_last_turn=max(0, state.rolls - 1),
-        chance=None,
-        then=After.SOLO_MOVE if state.config.solo else After.NEXT_TURN,
+    solo = state.config.solo
+    changes = {
+        "rerolls_last_turn": max(0, state.rolls - 1),
+        "chance": None,
+        "then": After.SOLO_MOVE if solo else After.NEXT_TURN,
         **CLEARED_WINDOW,
-    )
-    return settle(state)
+    }
+    market = state.market
+    if not state.draws and None not in market[0] and None not in market[1]:
+        # nothing bought: no gap to refill, no draw, so the next step at once, in the same copy
+        return _solo_roll(state, **changes) if solo else next_turn(state, **changes)
+    return settle(_queue_refills(state, **changes))
 
 
 def _queue_refills(state: State, **changes: Any) -> State:
@@ -239,19 +245,29 @@ def card_placed(state: State, seat: int) -> State:
     return state
 
 
-def next_turn(state: State) -> State:
+def next_turn(state: State, **changes: Any) -> State:
+    """The next seat's turn, or the end of the game. `changes` (those of the turn just ended) are
+    made in the same copy."""
     players = state.config.players
     seat = (state.active + 1) % players
     if seat == state.config.start_player:
         if state.last_round is not None and state.round >= state.last_round:
-            return finish(state)
-        return start_turn(state, seat, round=state.round + 1)  # the new round in the same copy
-    return start_turn(state, seat)
+            return finish(state.evolve(**changes) if changes else state)
+        return start_turn(state, seat, round=state.round + 1, **changes)  # the new round too
+    return start_turn(state, seat, **changes)
 
 
-def _solo_roll(state: State) -> State:
-    """The solo passive move begins: one roll of all five dice."""
-    return state.evolve(phase=Phase.ROLL, to_roll=COLOURS, then=After.SOLO_ROLL, decider=state.active)
+def _solo_roll(state: State, **changes: Any) -> State:
+    """The solo passive move begins: one roll of all five dice (`changes` in the same copy)."""
+    return state.evolve(
+        **{
+            **changes,
+            "phase": Phase.ROLL,
+            "to_roll": COLOURS,
+            "then": After.SOLO_ROLL,
+            "decider": state.active,
+        }
+    )
 
 
 def solo_writes_allowed(state: State) -> int:

@@ -49,7 +49,7 @@ from game.state import (
     Seat,
     State,
 )
-from game.writes import could_write, legal_writes, write_problem
+from game.writes import could_write, legal_writes, write_target
 
 CHANCE_WRITES = 2
 
@@ -419,26 +419,27 @@ def _apply_place(state: State, action: Action) -> State:
 # --- single-field writes: chance (a), passive seats, the solo passive move ------------------------
 
 
-def _check_write(state: State, action: Write) -> None:
+def _check_write(state: State, action: Write) -> PlacedCard:
+    """The card written to, if the write is allowed (IllegalActionError says why not)."""
     if action.die not in usable_dice(state):
         if state.phase == Phase.PASSIVE and action.die not in state.rerolled:
             raise _refuse(f"the {action.die.word} die was not rerolled; take one of the rerolled dice")
         raise _refuse(f"the {action.die.word} die is already used")
-    problem = write_problem(state, action.die, action.card, action.field)
+    placed, problem = write_target(state, action.die, action.card, action.field)
     if problem:
         raise _refuse(problem)
+    assert placed is not None
+    return placed
 
 
-def _write(state: State, action: Write) -> State:
-    display = _written(state, action)
+def _write(state: State, action: Write, placed: PlacedCard) -> State:
+    display = _written(state, action, placed)
     return state.with_display(state.decider, display, used=state.used | {action.die}, writes=state.writes + 1)
 
 
-def _written(state: State, action: Write) -> Display:
-    """The decider's display with the checked write made."""
+def _written(state: State, action: Write, placed: PlacedCard) -> Display:
+    """The decider's display with the checked write made on `placed` (_check_write's card)."""
     display = state.display(state.decider)
-    placed = display.find(action.card)
-    assert placed is not None
     return display.replace_card(placed.with_value(action.field, state.value(action.die)))
 
 
@@ -457,8 +458,8 @@ def _apply_chance_write(state: State, action: Action) -> State:
         return flow.end_active_turn(state)
     if not isinstance(action, Write):
         raise _refuse("write a die into a field, or end your turn")
-    _check_write(state, action)
-    state = _write(state, action)
+    placed = _check_write(state, action)
+    state = _write(state, action, placed)
     return flow.end_active_turn(state) if state.writes >= CHANCE_WRITES else state
 
 
@@ -493,10 +494,10 @@ def _apply_passive(state: State, action: Action) -> State:
         return _apply_bonus_change(state, action)
     if not isinstance(action, Write):
         raise _refuse("write one of the dice into a field, or pass")
-    _check_write(state, action)
+    placed = _check_write(state, action)
     # the write, and whether the window stays open, worked out before the one copy of the state
     free_writes = _free_writes(state)
-    display = _written(state, action)
+    display = _written(state, action, placed)
     if state.writes >= free_writes:  # beyond the free writes: an extra-die mark pays
         display = display.spend_marks(BonusKind.EXTRA_DIE, 1)
     seat = state.seats[state.decider].with_display(display)

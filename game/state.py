@@ -99,11 +99,11 @@ class Pile:
 
     def without(self, card: str) -> Pile:
         # constructors, not dataclasses.replace, here and in Seat: they run at every draw and action
-        if card in self.unseen:
-            unseen = list(self.unseen)
-            unseen.remove(card)
-            return Pile(tuple(unseen), self.bottom, self.ordered)
-        return Pile(self.unseen, self.bottom[1:], self.ordered)
+        unseen = self.unseen
+        if card in unseen:
+            at = unseen.index(card)
+            return Pile(unseen[:at] + unseen[at + 1 :], self.bottom, self.ordered)
+        return Pile(unseen, self.bottom[1:], self.ordered)
 
     def under(self, card: str) -> Pile:
         return Pile(self.unseen, (*self.bottom, card), self.ordered)

@@ -18,14 +18,23 @@ from game.state import State
 
 def write_problem(state: State, die: Colour, card_id: str, field: int) -> str | None:
     """Why the decider may not write `die` into field `field` of `card_id`, or None if it may."""
+    return write_target(state, die, card_id, field)[1]
+
+
+def write_target(state: State, die: Colour, card_id: str, field: int) -> tuple[PlacedCard | None, str | None]:
+    """write_problem, with the card written to (the rules carry out the write on it)."""
     placed = state.display(state.decider).find(card_id)
     if placed is None:
-        return f"card {card_id} is not in your display"
+        return None, f"card {card_id} is not in your display"
+    return placed, _field_problem(placed, field, state.value(die), state.colour(die))
+
+
+def _field_problem(placed: PlacedCard, field: int, value: int, colour: Colour) -> str | None:
+    card_id = placed.card.id
     if not 0 <= field < len(placed.filled):
         return f"card {card_id} has no field {field + 1}"
     if placed.filled[field] is not None:
         return f"field {field + 1} of card {card_id} is already filled"
-    value, colour = state.value(die), state.colour(die)
     task_field = placed.card.task.fields[field]
     if task_field.number is not None and value != task_field.number:
         return f"field {field + 1} of card {card_id} needs a {task_field.number}, the die counts {value}"

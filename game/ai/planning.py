@@ -25,7 +25,7 @@ from game.actions import Action, Adjust, Buy, Complete, Discard, Place, Recolour
 from game.ai.evaluate import Evaluator
 from game.cards import BonusKind, Task, die_bits
 from game.colours import COLOURS, Colour
-from game.display import Display, PlacedCard
+from game.display import Display, PlacedCard, Pos
 from game.engine import IllegalActionError, apply, price, usable_dice
 from game.flow import card_placed, solo_writes_allowed
 from game.rules import legal_actions
@@ -278,7 +278,7 @@ class _Search:
         discounted: dict[int, Display] = {}  # this node's display with discount marks crossed off
         after: State | None
         taken: list[Action]
-        purchases: dict[tuple[str, int, int], _Purchase] = {}  # this node's purchases, placed
+        purchases = _Purchases(ev, current, discounted)  # this node's purchases, placed
         for step in options:
             self.nodes += 1  # every option tried counts: a purchase also values every cell
             if self.nodes >= limit or time.perf_counter() > deadline:
@@ -291,10 +291,7 @@ class _Search:
                 # Most tries are purchases, and most of them leave too few dice for anything
                 # more: the node after such a purchase is only valued, and its value (like its
                 # placement) is the same whatever equal dice paid (see _Purchase).
-                purchase = purchases.get((step.row, step.slot, step.discount))
-                if purchase is None:
-                    purchase = _purchase(current, step, discounted, ev)
-                    purchases[(step.row, step.slot, step.discount)] = purchase
+                purchase = purchases.get(step)
                 taken = [step, purchase.place]
                 if purchase.leaf(current, step):
                     self.nodes += 1  # the node visited, as visit counts it
@@ -335,14 +332,8 @@ def _bought(state: State, buy: Buy, discounted: dict[int, Display]) -> State:
     """`apply(state, buy)` for a purchase from buy_steps (no chance taken this turn)."""
     me = state.decider
     seat = state.seats[me]
-    display = seat.display
-    if buy.discount:
-        spent = discounted.get(buy.discount)
-        if spent is None:
-            spent = discounted[buy.discount] = display.spend_marks(BonusKind.DISCOUNT, buy.discount)
-        display = spent
     seats = list(state.seats)
-    seats[me] = Seat(display, seat.hand, state.market_card(buy.row, buy.slot))
+    seats[me] = Seat(_bought_display(state, buy, discounted), seat.hand, state.market_card(buy.row, buy.slot))
     return state.with_market_slot(buy.row, buy.slot, None).evolve(
         seats=tuple(seats),
         used=state.used | frozenset(buy.dice),
@@ -350,6 +341,17 @@ def _bought(state: State, buy: Buy, discounted: dict[int, Display]) -> State:
         bought=state.bought | {buy.row},
         phase=Phase.PLACE,
     )
+
+
+def _bought_display(state: State, buy: Buy, discounted: dict[int, Display]) -> Display:
+    """The buyer's display after `buy`: its discount marks crossed off (remembered per count)."""
+    display = state.display(state.decider)
+    if buy.discount:
+        spent = discounted.get(buy.discount)
+        if spent is None:
+            spent = discounted[buy.discount] = display.spend_marks(BonusKind.DISCOUNT, buy.discount)
+        display = spent
+    return display
 
 
 def _placed(state: State, place: Place) -> State:
@@ -371,20 +373,20 @@ class _Purchase:
     """
 
     place: Place
-    # The best cell's value, which `best_place` worked out with the turns left of the state before
+    # The best cell's value, which `best_place` works out with the turns left of the state before
     # the placement. It is the node's value when the state after it leaves the same turns (`exact`),
     # and never below it when it leaves fewer (the placement may start the last round or make the
     # display the fullest): every card's chance and every term of a value grow with the turns left.
     bound: float
     exact: bool
-    placed: State  # the node after the purchase (paid with the first dice tried) and placement
+    turns_of: State  # a state with the turns left of the node after the purchase (see _Purchases)
     display: Display  # the buyer's display there
     discounts: int  # discount marks left in it
 
     def value(self, ev: Evaluator) -> float:
         """The value of the node after the purchase."""
         if not self.exact:
-            self.bound = ev.value(self.placed, self.placed.decider)
+            self.bound = ev.value(self.turns_of, self.turns_of.decider, self.display)
             self.exact = True
         return self.bound
 
@@ -407,20 +409,64 @@ class _Purchase:
         return True
 
 
-def _purchase(current: State, buy: Buy, discounted: dict[int, Display], ev: Evaluator) -> _Purchase:
-    """`buy` from `current` placed at its best cell (no chance taken this turn), as the search does."""
-    after = _bought(current, buy, discounted)
-    place, value = best_place(after, ev)
-    assert isinstance(place, Place)  # a discard is offered only for a card taken by chance (b)
-    placed = _placed(after, place)
-    me = current.decider
-    assert placed.decider == me
-    display = placed.display(me)
-    before, now = ev.turns(after, me, display.full), ev.turns(placed, me, display.full)
-    exact = now == before
-    if now > before:  # no bound: valued at once
-        value, exact = ev.value(placed, me), True
-    return _Purchase(place, value, exact, placed, display, display.marks_left(BonusKind.DISCOUNT))
+class _Purchases:
+    """The purchases tried at one search node. Every purchase there leaves the same turns before
+    and after its placement (they depend on the round, the phase and the number of cards in each
+    display, never on which card is bought or with which dice), so the first one's states give
+    them for all: the others are placed and valued without building states."""
+
+    __slots__ = ("ev", "current", "discounted", "known", "after", "placed", "exact", "fewer")
+
+    def __init__(self, ev: Evaluator, current: State, discounted: dict[int, Display]) -> None:
+        self.ev = ev
+        self.current = current
+        self.discounted = discounted
+        self.known: dict[tuple[str, int, int], _Purchase] = {}
+        self.after: State | None = None  # the first purchase's state before its placement
+        self.placed: State | None = None  # and after it
+        self.exact = self.fewer = False  # the turns after a placement: the same, or fewer
+
+    def get(self, buy: Buy) -> _Purchase:
+        key = (buy.row, buy.slot, buy.discount)
+        purchase = self.known.get(key)
+        if purchase is None:
+            purchase = self.known[key] = self._purchase(buy)
+        return purchase
+
+    def _purchase(self, buy: Buy) -> _Purchase:
+        """`buy` placed at its best cell (no chance taken this turn), as the search did with states."""
+        ev, current = self.ev, self.current
+        me = current.decider
+        if self.after is None:
+            after = _bought(current, buy, self.discounted)
+            place, value = best_place(after, ev)
+            assert isinstance(place, Place)  # a discard is offered only for a card taken by chance (b)
+            placed = _placed(after, place)
+            assert placed.decider == me
+            display = placed.display(me)
+            before, now = ev.turns(after, me, display.full), ev.turns(placed, me, display.full)
+            self.after, self.placed, self.exact, self.fewer = after, placed, now == before, now < before
+        else:
+            # best_place on the state after this purchase, which differs from the first one's only
+            # in what the valuation does not read (the market, the dice used, the card pending)
+            start = _bought_display(current, buy, self.discounted)
+            card = current.card(current.market_card(buy.row, buy.slot) or "")
+            cells = start.legal_cells()
+            best: tuple[Pos, float] | None = None
+            for cell, cell_value in zip(
+                cells, ev.place_values(self.after, me, start, card, cells), strict=True
+            ):
+                if best is None or cell_value > best[1]:
+                    best = (cell, cell_value)
+            assert best is not None
+            place, value = Place(card.id, *best[0]), best[1]
+            display = start.place(card, best[0])
+        assert self.placed is not None
+        discounts = display.marks_left(BonusKind.DISCOUNT)
+        purchase = _Purchase(place, value, self.exact, self.placed, display, discounts)
+        if not self.exact and not self.fewer:
+            purchase.value(ev)  # more turns after the placement: no bound, valued at once
+        return purchase
 
 
 def _has_modifier_marks(state: State) -> bool:

@@ -15,8 +15,9 @@ from game.ai.planning import (
     _bought,
     _card_completions,
     _placed,
-    _purchase,
+    _Purchases,
     best_acts,
+    best_place,
     buy_steps,
     roll_values,
     single_card_keep,
@@ -157,8 +158,10 @@ def test_completions_listed_with_masks_equal_assignments() -> None:
     ("levels", "seed", "solo_level"), [(("normal", "normal"), 7, None), (("hard",), 8, 2)]
 )
 def test_a_purchases_bound_holds(levels: tuple[str, ...], seed: int, solo_level: int | None) -> None:
-    """A purchase's best cell, valued with the turns left before the placement, is never below the
-    value of the node after it when that leaves fewer turns (the search skips by it)."""
+    """The search's purchases (placed and valued from the first one's states) are placed where
+    best_place places them on the engine's states, and a purchase's best cell, valued with the
+    turns left before the placement, is never below the value of the node after it when that
+    leaves fewer turns (the search skips by it)."""
     checked = bounded = 0
 
     def watch(match: Match, seat: int, action: object) -> None:
@@ -169,14 +172,20 @@ def test_a_purchases_bound_holds(levels: tuple[str, ...], seed: int, solo_level:
         seen = view(state, seat)
         for foresight in (False, True):
             ev = Evaluator(foresight)
+            purchases = _Purchases(ev, seen, {})  # the first purchase's states serve the others
             for buy in buy_steps(seen):
                 assert isinstance(buy, Buy)
-                purchase = _purchase(seen, buy, {}, ev)
-                exact = Evaluator(foresight).value(purchase.placed, seat)
+                purchase = purchases.get(buy)
+                after = _bought(seen, buy, {})
+                place, cell_value = best_place(after, Evaluator(foresight))
+                placed = _placed(after, place)
+                assert (purchase.place, purchase.display) == (place, placed.display(seat))
+                exact = Evaluator(foresight).value(placed, seat)
                 if purchase.exact:
                     assert purchase.bound == exact
                 else:
                     assert exact <= purchase.bound
+                    assert purchase.value(ev) == exact
                     bounded += 1
                 checked += 1
 

@@ -68,6 +68,10 @@ class PlacedCard:
         return PlacedCard(self.card, self.pos, tuple(filled), self.marks_used, self.wild_colour)
 
 
+OpenCard = tuple[PlacedCard, tuple[int, ...], tuple[int, ...]]
+"""A card not completed yet, its empty fields, and per empty field the dice it may take (bits)."""
+
+
 @dataclass(frozen=True, slots=True)
 class WriteTargets:
     """See Display.write_targets."""
@@ -83,11 +87,12 @@ class Display:
     """All cards of one player, in the order they were placed."""
 
     cards: tuple[PlacedCard, ...] = ()
-    # write_targets, marks_left and legal_cells, worked out on first use (a display is a value, so
-    # they stay true); not part of the value: left out of comparing, hashing and the text form
+    # write_targets, marks_left, legal_cells and open_cards, worked out on first use (a display is a
+    # value, so they stay true); not part of the value: left out of comparing, hashing and text form
     _write_targets: WriteTargets | None = field(default=None, init=False, compare=False, repr=False)
     _marks: dict[BonusKind, int] | None = field(default=None, init=False, compare=False, repr=False)
     _cells: tuple[Pos, ...] | None = field(default=None, init=False, compare=False, repr=False)
+    _open: tuple[OpenCard, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -161,6 +166,20 @@ class Display:
             raise ValueError(f"not enough {kind.value} marks")
         return display
 
+    def open_cards(self) -> tuple[OpenCard, ...]:
+        """The cards not completed yet, in display order, each with its empty fields and the dice
+        each of them may take now (Task.open_fields). Remembered: bots search these at every
+        decision, and a display changes far less often."""
+        found = self._open
+        if found is None:
+            found = tuple(
+                (placed, *placed.card.task.open_fields(placed.filled))
+                for placed in self.cards
+                if None in placed.filled
+            )
+            object.__setattr__(self, "_open", found)  # frozen: set once, here only
+        return found
+
     def write_targets(self) -> WriteTargets:
         """What a single-field write may go into here: the plus/minus marks left (how far a die may
         move), whether a recolour mark is left, and per open card every die its fields take (the
@@ -173,13 +192,10 @@ class Display:
             can_recolour = self.marks_left(BonusKind.RECOLOUR) > 0
             cards = []
             taken_by_any = 0
-            for placed in self.cards:
-                filled = placed.filled
-                if None not in filled:
-                    continue  # completed
+            for placed, _, masks in self.open_cards():
                 task = placed.card.task
                 taken = 0
-                for mask in task.open_fields(filled)[1]:
+                for mask in masks:
                     taken |= mask
                 demanded = (
                     tuple(task_field.colour for task_field in task.fields if task_field.colour is not None)

@@ -81,12 +81,15 @@ class EasyBot:
         return self.reroll(view)
 
     def reroll(self, view: State) -> Reroll:
-        open_cards = [p for p in view.display(view.decider) if not p.completed and p.empty_count <= 5]
+        # open cards that five dice could complete, with their empty fields' count
+        open_cards = [
+            (p, len(empty)) for p, empty, _ in view.display(view.decider).open_cards() if len(empty) <= 5
+        ]
         if open_cards:
             # the card nearest to done, the easiest fresh task among equals
             # (the fresh chance, a look-up per card, only decides among the fewest empty fields)
-            fewest = min(p.empty_count for p in open_cards)
-            nearest = [p for p in open_cards if p.empty_count == fewest]
+            fewest = min(count for _, count in open_cards)
+            nearest = [p for p, count in open_cards if count == fewest]
             target = (
                 nearest[0] if len(nearest) == 1 else min(nearest, key=lambda p: -_fresh_chance(p.card.task))
             )
@@ -254,14 +257,11 @@ def first_completion(view: State, dice: Dice | None = None) -> Complete | None:
         if len(dice) == 5 and view.deltas == NO_DELTAS and not any(view.recolours)
         else -1
     )
-    for placed in view.display(view.decider):
-        filled = placed.filled
-        if None not in filled:
-            continue  # completed
-        task = placed.card.task
-        empty, masks = task.open_fields(filled)
+    for placed, empty, masks in view.display(view.decider).open_cards():
         if len(empty) > len(dice) or not _all_fit(masks, present):
             continue  # the commonest answer, found without a search
+        task = placed.card.task
+        filled = placed.filled
         if roll >= 0:
             known = _known_success.get((id(task), filled))
             if known is not None and known[0] is task and not known[1][roll]:
@@ -328,9 +328,7 @@ def random_write(view: State, rng: random.Random) -> Write | None:
     """A random single-field write: drawn from the same list, in the same order, as
     writes.legal_writes (so games stay as they were), but only the one chosen is built: the
     choices are counted, one is drawn as rng.choice would draw it, then found again."""
-    open_cards = [
-        (placed.id, *placed.card.task.open_fields(placed.filled)) for placed in view.display(view.decider)
-    ]
+    open_cards = view.display(view.decider).open_cards()  # completed cards take no write
     dice = [(die, die_bits(1 << value, colour)) for die, value, colour in dice_at_hand(view)]
     count = 0
     for _, bit in dice:
@@ -342,11 +340,11 @@ def random_write(view: State, rng: random.Random) -> Write | None:
         return None
     left = rng.randrange(count)  # rng.choice(choices) is choices[rng.randrange(len(choices))]
     for die, bit in dice:
-        for card, empty, masks in open_cards:
+        for placed, empty, masks in open_cards:
             for index, mask in zip(empty, masks, strict=True):
                 if mask & bit:
                     if not left:
-                        return Write(die, card, index)
+                        return Write(die, placed.card.id, index)
                     left -= 1
     raise AssertionError("unreachable: the drawn write was counted")
 

@@ -52,6 +52,7 @@ _POSITIONAL = frozenset({_ADJACENT_COMPLETED, _ADJACENT_COLOUR, _COMPLETE_LINES,
 _NEAR_ONLY = frozenset({_ADJACENT_COMPLETED, _ADJACENT_COLOUR})  # units from the cells around
 
 _chances: dict[tuple[Task, tuple[int | None, ...]], float] = {}
+_card_chances: dict[tuple[Task, tuple[int | None, ...], float], float] = {}  # Evaluator.card_chance
 
 
 def turn_chance(task: Task, filled: tuple[int | None, ...]) -> float:
@@ -89,7 +90,9 @@ class Evaluator:
 
     def __init__(self, foresight: bool) -> None:
         self.foresight = foresight
-        self._card_chances: dict[tuple[Task, tuple[int | None, ...], float], float] = {}
+        # a card's chance depends on nothing but its task, fill and the turns left: every evaluator
+        # shares one memory of them (a new game's bots meet the same fresh cards and fills)
+        self._card_chances = _card_chances
         self._values: dict[tuple[object, ...], tuple[float, Display]] = {}
         self._placements: dict[tuple[object, ...], tuple[list[float], Display, Card]] = {}
         self._turns_of: tuple[State | None, int, float] = (None, 0, 0.0)  # the last turns_left
@@ -147,7 +150,8 @@ class Evaluator:
             return known_list[0]
         chance = self._chances(display, turns)
         empty = (None,) * len(card.task)
-        chance[card.id] = self.card_chance(PlacedCard(card, (0, 0), empty), turns)
+        p = self._card_chances.get((card.task, empty, turns))
+        chance[card.id] = self.card_chance(PlacedCard(card, (0, 0), empty), turns) if p is None else p
         # The cells' displays differ only in where the card lies: valued as one batch, each board
         # the display's own laid out once and extended by the card. Cells are not remembered one
         # by one: outside a whole list a placed display is hardly ever met again.

@@ -156,7 +156,7 @@ class Evaluator:
         # the display's own laid out once and extended by the card. Cells are not remembered one
         # by one: outside a whole list a placed display is hardly ever met again.
         base = _Board(display.cards) if display.cards else None
-        placed = [(*display.cards, PlacedCard.new(card, cell)) for cell in cells]
+        placed = [(*display.cards, fresh_card(card, cell)) for cell in cells]
         boards = [base.extended(cards[-1]) if base is not None else None for cards in placed]
         values = self.display_values(placed, chance, turns, boards)
         if len(self._placements) >= MEMO_SIZE:
@@ -476,6 +476,22 @@ class Writes:
             for placed in kinds_cards:
                 total += chance[placed.id] * placed.card.points * (kinds + extra)
         return total
+
+
+def fresh_card(card: Card, cell: Pos) -> PlacedCard:
+    """`PlacedCard.new(card, cell)`, one object per card and cell: placed cards are immutable, and a
+    search places the same cards at the same cells again and again (a dataclass costs more to make
+    than to look up)."""
+    key = (id(card), cell)
+    known = _fresh.get(key)
+    if known is None or known.card is not card:
+        if len(_fresh) >= MEMO_SIZE:
+            _fresh.clear()
+        known = _fresh[key] = PlacedCard.new(card, cell)
+    return known
+
+
+_fresh: dict[tuple[int, Pos], PlacedCard] = {}
 
 
 def _touch(a: Pos, b: Pos) -> bool:

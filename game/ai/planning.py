@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 
 from game import odds
 from game.actions import Action, Adjust, Buy, Complete, Discard, Place, Recolour
-from game.ai.evaluate import Evaluator
+from game.ai.evaluate import Evaluator, fresh_card
 from game.cards import BonusKind, Task, die_bits
 from game.colours import COLOURS, Colour
 from game.display import Display, PlacedCard, Pos
@@ -460,7 +460,7 @@ class _Purchases:
                     best = (cell, cell_value)
             assert best is not None
             place, value = Place(card.id, *best[0]), best[1]
-            display = start.place(card, best[0])
+            display = Display((*start.cards, fresh_card(card, best[0])))  # start.place(card, cell)
         assert self.placed is not None
         discounts = display.marks_left(BonusKind.DISCOUNT)
         purchase = _Purchase(place, value, self.exact, self.placed, display, discounts)

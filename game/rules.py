@@ -135,6 +135,10 @@ def _apply_recolour(state: State, action: Recolour) -> State:
     return state.evolve(recolours=tuple(recolours))
 
 
+# a tuple, not `Adjust | Recolour`: that union is built anew at every isinstance
+_BONUS_CHANGES = (Adjust, Recolour)
+
+
 def _apply_bonus_change(state: State, action: Adjust | Recolour) -> State:
     """Plus/minus or recolour on a die the decider may still use (any phase that allows them)."""
     return _apply_adjust(state, action) if isinstance(action, Adjust) else _apply_recolour(state, action)
@@ -270,7 +274,7 @@ def _apply_active(state: State, action: Action) -> State:
         if not action.dice:
             raise _refuse("choose at least one die to reroll")
         return state.evolve(phase=Phase.ROLL, to_roll=action.dice, then=After.TURN_ROLL)
-    if isinstance(action, Adjust | Recolour):
+    if isinstance(action, _BONUS_CHANGES):
         return _apply_bonus_change(state, action)
     if isinstance(action, Complete):
         return _apply_complete(state, action)
@@ -452,7 +456,7 @@ def _legal_chance_write(state: State) -> list[Action]:
 
 
 def _apply_chance_write(state: State, action: Action) -> State:
-    if isinstance(action, Adjust | Recolour):
+    if isinstance(action, _BONUS_CHANGES):
         return _apply_bonus_change(state, action)
     if isinstance(action, End):
         return flow.end_active_turn(state)
@@ -490,7 +494,7 @@ def _apply_passive(state: State, action: Action) -> State:
         return _close_passive_window(state)
     if not _may_write_more(state):
         raise _refuse("you have written all the dice you may; pass")
-    if isinstance(action, Adjust | Recolour):
+    if isinstance(action, _BONUS_CHANGES):
         return _apply_bonus_change(state, action)
     if not isinstance(action, Write):
         raise _refuse("write one of the dice into a field, or pass")

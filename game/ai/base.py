@@ -31,6 +31,8 @@ class LegalActions(Sequence[Action]):
     state, which the engine's memory of its last apply makes free (game/rules.py).
     """
 
+    __slots__ = ("_state", "_referee", "_items")  # one is made at every decision
+
     def __init__(self, state: State, referee: State | None = None) -> None:
         self._state = state
         self._referee = state if referee is None else referee

@@ -118,10 +118,14 @@ def _single_card_keep(
     task: Task, filled: tuple[int | None, ...], dice: tuple[int, ...], rolls_left: int
 ) -> Mask | None:
     """The exact best dice to reroll for completing this one card (None: the dice complete it)."""
-    success = odds.success_vector(task, filled)
-    if len(_known_success) >= _KNOWN_SUCCESS_KEPT:
-        _known_success.clear()
-    _known_success[id(task), filled] = (task, success)  # for first_completion's shortcut
+    known = _known_success.get((id(task), filled))
+    if known is not None and known[0] is task:  # asked before: no checks and hashing in odds
+        success = known[1]
+    else:
+        success = odds.success_vector(task, filled)
+        if len(_known_success) >= _KNOWN_SUCCESS_KEPT:
+            _known_success.clear()
+        _known_success[id(task), filled] = (task, success)  # for first_completion's shortcut too
     if success[_roll_index(dice)]:
         return None
     # what a roll is worth: with one roll left whether it completes the card, else its chance when
@@ -139,9 +143,10 @@ def _roll_index(dice: tuple[int, ...]) -> int:
     return roll
 
 
-# The success vectors the keep decision asked for, by card fill: first_completion reads a card's
-# vector (when it has one) to skip the search on a card the dice cannot complete. Most searches
-# fail, and most of them on the card the bot aims its rerolls at. References to odds' vectors;
+# The success vectors the keep decision asked for, by card fill: the keep decision asks again for
+# the same fill at most rolls, and first_completion reads a card's vector (when it has one) to skip
+# the search on a card the dice cannot complete. Most searches fail, and most of them on the card
+# the bot aims its rerolls at. References to odds' vectors;
 # bounded, since it keeps them alive. Keyed by the task's id (an int hashes in C, a task's hash is
 # a Python method), with the task kept in the entry, so its id stays its own while the entry lives.
 _known_success: dict[tuple[int, tuple[int | None, ...]], tuple[Task, NDArray[np.bool_]]] = {}

@@ -293,7 +293,7 @@ class _Search:
                 # placement) is the same whatever equal dice paid (see _Purchase).
                 purchase = purchases.get(step)
                 taken = [step, purchase.place]
-                if purchase.leaf(current, step):
+                if purchases.leaf(purchase, step):
                     self.nodes += 1  # the node visited, as visit counts it
                     if not purchase.exact and purchase.bound <= self.best.value + 1e-9 - _ROUNDING:
                         continue  # its value cannot beat the best so far: not worked out
@@ -390,23 +390,15 @@ class _Purchase:
             self.exact = True
         return self.bound
 
-    def leaf(self, current: State, buy: Buy) -> bool:
-        """Whether the node after `buy` from `current` surely has nothing to try: no purchase (too
-        few dice) and no completion (some empty field of each card that the free dice could fill
-        takes none of them: Task.open_fields). False only means "perhaps": the search looks."""
-        free = [die for die in usable_dice(current) if die not in buy.dice]
-        display = self.display
-        if not display.full and len(free) + self.discounts >= 3:
-            return False  # buy_steps would look for equal dice
-        bits = 0
-        for die in free:
-            bits |= die_bits(1 << current.value(die), current.colour(die))
-        for placed in display.cards:
-            if placed.completed or placed.empty_count > len(free):
-                continue
-            if all(mask & bits for mask in placed.card.task.open_fields(placed.filled)[1]):
-                return False
-        return True
+
+def _may_complete(cards: Sequence[PlacedCard], bits: int, count: int) -> bool:
+    """Whether some card might be completed with `count` free dice given as open_fields bits."""
+    for placed in cards:
+        if placed.completed or placed.empty_count > count:
+            continue
+        if all(mask & bits for mask in placed.card.task.open_fields(placed.filled)[1]):
+            return True
+    return False
 
 
 class _Purchases:
@@ -415,7 +407,7 @@ class _Purchases:
     display, never on which card is bought or with which dice), so the first one's states give
     them for all: the others are placed and valued without building states."""
 
-    __slots__ = ("ev", "current", "discounted", "known", "after", "placed", "exact", "fewer")
+    __slots__ = ("ev", "current", "discounted", "known", "after", "placed", "exact", "fewer", "dice", "open")
 
     def __init__(self, ev: Evaluator, current: State, discounted: dict[int, Display]) -> None:
         self.ev = ev
@@ -425,6 +417,31 @@ class _Purchases:
         self.after: State | None = None  # the first purchase's state before its placement
         self.placed: State | None = None  # and after it
         self.exact = self.fewer = False  # the turns after a placement: the same, or fewer
+        self.dice: list[tuple[Colour, int]] | None = None  # the free dice, as Task.open_fields bits
+        self.open: dict[tuple[int, int], bool] = {}  # by free dice: may a card held here be completed?
+
+    def leaf(self, purchase: _Purchase, buy: Buy) -> bool:
+        """Whether the node after `buy` surely has nothing to try: no purchase (too few dice) and no
+        completion (some empty field of each card that the free dice could fill takes none of them:
+        Task.open_fields). False only means "perhaps": the search looks."""
+        current = self.current
+        if self.dice is None:
+            self.dice = [
+                (die, die_bits(1 << current.value(die), current.colour(die))) for die in usable_dice(current)
+            ]
+        bits = count = 0
+        for die, die_bit in self.dice:
+            if die not in buy.dice:
+                bits |= die_bit
+                count += 1
+        display = purchase.display
+        if not display.full and count + purchase.discounts >= 3:
+            return False  # buy_steps would look for equal dice
+        # the cards held before the purchase (their fills are the same after it), then the new one
+        held = self.open.get((bits, count))
+        if held is None:
+            held = self.open[bits, count] = _may_complete(current.display(current.decider).cards, bits, count)
+        return not held and not _may_complete(display.cards[-1:], bits, count)
 
     def get(self, buy: Buy) -> _Purchase:
         key = (buy.row, buy.slot, buy.discount)

@@ -301,8 +301,7 @@ class _Search:
                     if value > self.best.value + 1e-9:
                         self.best = Plan(value, steps + taken)
                     continue
-                after = _placed(_bought(current, step, discounted), purchase.place)
-                self.visit(after, purchase.value(ev), steps + taken, key)
+                self.visit(purchases.state_after(purchase, step), purchase.value(ev), steps + taken, key)
                 continue
             if isinstance(step, Buy) and current.chance is None:
                 after = _bought(current, step, discounted)
@@ -382,6 +381,7 @@ class _Purchase:
     turns_of: State  # a state with the turns left of the node after the purchase (see _Purchases)
     display: Display  # the buyer's display there
     discounts: int  # discount marks left in it
+    state: State | None = None  # the node after it, once built (for some dice paying for it)
 
     def value(self, ev: Evaluator) -> float:
         """The value of the node after the purchase."""
@@ -419,6 +419,16 @@ class _Purchases:
         self.exact = self.fewer = False  # the turns after a placement: the same, or fewer
         self.dice: list[tuple[Colour, int]] | None = None  # the free dice, as Task.open_fields bits
         self.open: dict[tuple[int, int], bool] = {}  # by free dice: may a card held here be completed?
+
+    def state_after(self, purchase: _Purchase, buy: Buy) -> State:
+        """The node after `buy` and its placement: built once per purchase, then for other dice
+        paying for it the same state with those dice used (all that differs)."""
+        used = self.current.used | frozenset(buy.dice)
+        if purchase.state is None:
+            purchase.state = _placed(_bought(self.current, buy, self.discounted), purchase.place)
+        elif purchase.state.used != used:
+            return purchase.state.evolve(used=used)
+        return purchase.state
 
     def leaf(self, purchase: _Purchase, buy: Buy) -> bool:
         """Whether the node after `buy` surely has nothing to try: no purchase (too few dice) and no
@@ -481,6 +491,8 @@ class _Purchases:
         assert self.placed is not None
         discounts = display.marks_left(BonusKind.DISCOUNT)
         purchase = _Purchase(place, value, self.exact, self.placed, display, discounts)
+        if self.placed.display(me) is display:
+            purchase.state = self.placed  # the first purchase's own node
         if not self.exact and not self.fewer:
             purchase.value(ev)  # more turns after the placement: no bound, valued at once
         return purchase

@@ -180,6 +180,7 @@ def test_a_purchases_bound_holds(levels: tuple[str, ...], seed: int, solo_level:
                 place, cell_value = best_place(after, Evaluator(foresight))
                 placed = _placed(after, place)
                 assert (purchase.place, purchase.display) == (place, placed.display(seat))
+                assert purchases.state_after(purchase, buy) == placed
                 exact = Evaluator(foresight).value(placed, seat)
                 if purchase.exact:
                     assert purchase.bound == exact

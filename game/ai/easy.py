@@ -95,7 +95,7 @@ class EasyBot:
             )
             mask = _single_card_keep(target.card.task, target.filled, view.dice, 3 - view.rolls)
             if mask is not None:
-                return Reroll(mask_dice(mask))
+                return Reroll(_MASK_DICE[mask])
         counts = [view.dice.count(v) for v in view.dice]
         keep_value = view.dice[counts.index(max(counts))]
         return Reroll(tuple(c for c in COLOURS if view.dice[c.slot] != keep_value) or COLOURS)
@@ -133,6 +133,10 @@ def _single_card_keep(
     worth = success if rolls_left == 1 else _worth_with_one_more_reroll(success)
     scores = _reroll_scores(worth, dice).take(_MASK_INDEX)
     return odds.MASKS[int(scores.argmax())]  # the first of the best, in odds.MASKS order
+
+
+# the dice of each reroll set, made once
+_MASK_DICE: dict[Mask, tuple[Colour, ...]] = {mask: mask_dice(mask) for mask in odds.MASKS}
 
 
 def _roll_index(dice: tuple[int, ...]) -> int:
@@ -361,8 +365,12 @@ def random_purchase(view: State, rng: random.Random, dice: Dice | None = None) -
     seat = view.seats[view.decider]
     if seat.display.full or seat.pending is not None:
         return None
+    if dice is None:
+        dice = dice_at_hand(view)
+    if len({value for _, value, _ in dice}) > len(dice) - 2:
+        return None  # three equal dice need two repeated values: the commonest answer, at once
     by_value: dict[int, list[Colour]] = {}
-    for die, value, _ in dice_at_hand(view) if dice is None else dice:
+    for die, value, _ in dice:
         by_value.setdefault(value, []).append(die)
     groups = [same for same in by_value.values() if len(same) >= 3]  # the cheapest slot costs 3
     if not groups:

@@ -619,16 +619,6 @@ def legal_actions(state: State) -> list[Action]:
     return PHASES[state.phase][0](state)
 
 
-def apply(state: State, action: Action) -> State:
-    """Carry out `action`; raises IllegalActionError (state unchanged) when it is not allowed."""
-    last = _last_applied
-    if last is not None and last[0] is state and (last[1] is action or last[1] == action):
-        return last[2]
-    after = PHASES[state.phase][1](state, action)
-    _remember(state, action, after)
-    return after
-
-
 # The last successful apply. States are immutable and apply is a pure function, so the same action
 # on the same state object always gives the same result: a bot's legality check (game/ai/base.py)
 # and the match playing that action right after it then cost one apply, not two. One slot, replaced
@@ -636,6 +626,12 @@ def apply(state: State, action: Action) -> State:
 _last_applied: tuple[State, Action, State] | None = None
 
 
-def _remember(state: State, action: Action, after: State) -> None:
+def apply(state: State, action: Action) -> State:
+    """Carry out `action`; raises IllegalActionError (state unchanged) when it is not allowed."""
     global _last_applied
+    last = _last_applied
+    if last is not None and last[0] is state and (last[1] is action or last[1] == action):
+        return last[2]
+    after = PHASES[state.phase][1](state, action)
     _last_applied = (state, action, after)
+    return after

@@ -96,6 +96,8 @@ class Evaluator:
         self._values: dict[tuple[object, ...], tuple[float, Display]] = {}
         self._placements: dict[tuple[object, ...], tuple[list[float], Display, Card]] = {}
         self._turns_of: tuple[State | None, int, float] = (None, 0, 0.0)  # the last turns_left
+        # place_values' last display: its turns, its cards' chances and its board
+        self._last_base: tuple[Display, float, dict[str, float], _Board | None] | None = None
 
     def card_chance(self, placed: PlacedCard, turns: float) -> float:
         """The chance this card is completed by the end of the game (cached per fill and turns)."""
@@ -148,14 +150,22 @@ class Evaluator:
         known_list = self._placements.get(whole)
         if known_list is not None:
             return known_list[0]
-        chance = self._chances(display, turns)
+        # The display's chances and layout serve every card placed on it (a search's purchases, the
+        # cards a deck may give): kept for the last display and turns.
+        last = self._last_base
+        if last is not None and last[0] is display and last[1] == turns:
+            chance, base = dict(last[2]), last[3]
+        else:
+            chance = self._chances(display, turns)
+            base = _Board(display.cards) if display.cards else None
+            self._last_base = (display, turns, dict(chance), base)
         empty = (None,) * len(card.task)
         p = self._card_chances.get((card.task, empty, turns))
         chance[card.id] = self.card_chance(PlacedCard(card, (0, 0), empty), turns) if p is None else p
         # The cells' displays differ only in where the card lies: valued as one batch, each board
-        # the display's own laid out once and extended by the card. Cells are not remembered one
-        # by one: outside a whole list a placed display is hardly ever met again.
-        base = _Board(display.cards) if display.cards else None
+        # the display's own laid out once and extended by the card (the base board itself is only
+        # read). Cells are not remembered one by one: outside a whole list a placed display is
+        # hardly ever met again.
         placed = [(*display.cards, fresh_card(card, cell)) for cell in cells]
         boards = [base.extended(cards[-1]) if base is not None else None for cards in placed]
         values = self.display_values(placed, chance, turns, boards)

@@ -380,7 +380,7 @@ class _Purchase:
     exact: bool
     turns_of: State  # a state with the turns left of the node after the purchase (see _Purchases)
     display: Display  # the buyer's display there
-    discounts: int  # discount marks left in it
+    discounts: int  # discount marks left in it (those of the display it was placed on: a fresh card has none)
     state: State | None = None  # the node after it, once built (for some dice paying for it)
 
     def value(self, ev: Evaluator) -> float:
@@ -407,7 +407,19 @@ class _Purchases:
     display, never on which card is bought or with which dice), so the first one's states give
     them for all: the others are placed and valued without building states."""
 
-    __slots__ = ("ev", "current", "discounted", "known", "after", "placed", "exact", "fewer", "dice", "open")
+    __slots__ = (
+        "ev",
+        "current",
+        "discounted",
+        "known",
+        "after",
+        "placed",
+        "exact",
+        "fewer",
+        "dice",
+        "open",
+        "discounts",
+    )
 
     def __init__(self, ev: Evaluator, current: State, discounted: dict[int, Display]) -> None:
         self.ev = ev
@@ -419,6 +431,7 @@ class _Purchases:
         self.exact = self.fewer = False  # the turns after a placement: the same, or fewer
         self.dice: list[tuple[Colour, int]] | None = None  # the free dice, as Task.open_fields bits
         self.open: dict[tuple[int, int], bool] = {}  # by free dice: may a card held here be completed?
+        self.discounts: dict[int, int] = {}  # discount marks left after paying with this many
 
     def state_after(self, purchase: _Purchase, buy: Buy) -> State:
         """The node after `buy` and its placement: built once per purchase, then for other dice
@@ -489,7 +502,9 @@ class _Purchases:
             place, value = Place(card.id, *best[0]), best[1]
             display = Display((*start.cards, fresh_card(card, best[0])))  # start.place(card, cell)
         assert self.placed is not None
-        discounts = display.marks_left(BonusKind.DISCOUNT)
+        discounts = self.discounts.get(buy.discount)
+        if discounts is None:
+            discounts = self.discounts[buy.discount] = display.marks_left(BonusKind.DISCOUNT)
         purchase = _Purchase(place, value, self.exact, self.placed, display, discounts)
         if self.placed.display(me) is display:
             purchase.state = self.placed  # the first purchase's own node

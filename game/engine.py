@@ -159,15 +159,16 @@ def view(state: State, seat: int) -> State:
         # the decks change far less often than decisions come: the pooled pair is remembered for
         # the last pair of decks (a state's piles tuple is shared by the states that follow it)
         global _last_piles
+        real = state.piles
         last = _last_piles
-        if last is not None and last[0] is state.piles:
+        if last is not None and last[0] is real:
             piles = last[1]
         else:
-            piles = (_pooled(state.piles[0], []), _pooled(state.piles[1], []))
-            _last_piles = (state.piles, piles)  # one slot, replaced whole: thread-safe enough
-        if piles[0] is state.piles[0] and piles[1] is state.piles[1]:
-            return state
-        return state.evolve(piles=piles)
+            piles = (_pooled(real[0], []), _pooled(real[1], []))
+            if piles[0] is real[0] and piles[1] is real[1]:
+                piles = real  # nothing to pool: the view is the state itself
+            _last_piles = (real, piles)  # one slot, replaced whole: thread-safe enough
+        return state if piles is real else state.with_piles_pair(piles)
     hidden: dict[Row, list[str]] = {Row.SCORING: [], Row.BONUS: []}
     seats = []
     for index, other in enumerate(state.seats):

@@ -221,6 +221,14 @@ class State:
         object.__setattr__(new, "__dict__", attrs)  # frozen blocks setattr, not this
         return new
 
+    def with_piles_pair(self, piles: tuple[Pile, Pile]) -> State:
+        """evolve(piles=piles) without its field check: engine.view makes one at every decision."""
+        attrs = self.__dict__.copy()
+        attrs["piles"] = piles
+        new = object.__new__(State)
+        object.__setattr__(new, "__dict__", attrs)
+        return new
+
     # The with_ helpers take further `changes`, made in the same copy of the state: the engine's
     # hot paths (a write, a completion, a draw) change a seat or a deck and the turn's fields at once.
 

@@ -20,7 +20,7 @@ from itertools import permutations
 from game import odds
 from game.actions import Action, Place, Reroll
 from game.ai.normal import NormalBot
-from game.ai.planning import mask_dice, place_value, roll_values, value_options
+from game.ai.planning import mask_dice, place_value, remember_success, roll_values, value_options
 from game.display import Display
 from game.engine import price
 from game.state import MARKET_SLOTS, ROWS, State
@@ -50,6 +50,7 @@ class HardBot(NormalBot):
         buys = self._buy_values(view, base)
         if not any(w > 0 for _, w in weighted) and not any(v > 0 for v in buys):
             return None, 0.0
+        remember_success([card for card, _ in weighted])  # roll_values makes the vectors
         values = roll_values(weighted, buys)
         options = value_options(values, view.dice, rolls_left)
         now = float(values[odds.roll_index(view.dice)])

@@ -30,6 +30,7 @@ from game.ai.planning import (
     chance_writes,
     mask_dice,
     place_value,
+    remember_success,
 )
 from game.colours import COLOURS
 from game.display import Display
@@ -176,6 +177,7 @@ class NormalBot:
         gain = max(0.0, sum(gains) / len(gains))
         if acting is not None and acting >= gain:
             return None, gain  # the chance to complete some card is at most 1
+        remember_success([c for _, c in cards])  # best_reroll makes the vectors: kept for the search
         mask, chance = odds.best_reroll([c for _, c in cards], view.dice, rolls_left)
         expected = chance * gain
         return (None if mask is None else Reroll(mask_dice(mask))), expected

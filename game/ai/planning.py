@@ -52,18 +52,45 @@ def complete_steps(state: State) -> list[Complete]:
     bits = 0  # the dice as bits of Task.open_fields' masks
     for _, value, colour in dice:
         bits |= die_bits(1 << value, colour)
+    # all five dice as rolled (none used, none changed by a bonus): a success vector the keep
+    # decision made says at once whether a card can be completed with them
+    roll = -1
+    if len(dice) == len(COLOURS) and not any(state.deltas) and not any(state.recolours):
+        roll = odds.roll_index(state.dice)
     steps: list[Complete] = []
     for placed in state.display(state.decider):
         if placed.completed or placed.empty_count > len(dice):
             continue
         # a field that takes none of the dice leaves no completion (most cards, most rolls): no
         # listing needed
-        for mask in placed.card.task.open_fields(placed.filled)[1]:
+        task = placed.card.task
+        for mask in task.open_fields(placed.filled)[1]:
             if not mask & bits:
                 break
         else:
+            if roll >= 0:
+                known = _known_success.get((id(task), placed.filled))
+                if known is not None and known[0] is task and not known[1][roll]:
+                    continue
             steps.extend(_listed_completions(placed, dice))
     return steps
+
+
+def remember_success(cards: Sequence[odds.OpenCard]) -> None:
+    """Keep the success vectors of `cards` (open cards with at most five empty fields) at hand for
+    complete_steps: the keep decision makes them anyway, and the search at the next roll reads
+    them instead of looking for completions the dice cannot make."""
+    for task, filled in cards:
+        key = (id(task), tuple(filled))
+        if key not in _known_success:
+            if len(_known_success) >= _KNOWN_SUCCESS_KEPT:
+                _known_success.clear()
+            _known_success[key] = (task, odds.success_vector(task, filled))
+
+
+_KNOWN_SUCCESS_KEPT = 4096
+# by card task (identity, kept alive beside it) and fill
+_known_success: dict[tuple[int, tuple[int | None, ...]], tuple[Task, NDArray[np.bool_]]] = {}
 
 
 def _listed_completions(placed: PlacedCard, dice: _Dice) -> list[Complete]:

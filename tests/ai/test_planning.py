@@ -9,7 +9,7 @@ import pytest
 
 from game import odds
 from game.actions import Buy, Complete, Place
-from game.ai import make_bot
+from game.ai import make_bot, planning
 from game.ai.evaluate import Evaluator
 from game.ai.planning import (
     _bought,
@@ -19,6 +19,8 @@ from game.ai.planning import (
     best_acts,
     best_place,
     buy_steps,
+    complete_steps,
+    remember_success,
     roll_values,
     single_card_keep,
     value_options,
@@ -193,3 +195,28 @@ def test_a_purchases_bound_holds(levels: tuple[str, ...], seed: int, solo_level:
     play_game([make_bot(level) for level in levels], seed, solo_level=solo_level, watch=watch)
     assert checked > 20
     assert bounded > 5 or solo_level is not None  # solo: only a 9th card changes the turns
+
+
+def test_completions_skipped_by_success_vectors_are_none() -> None:
+    """complete_steps skips a card whose success vector (kept by the keep decision) says the five
+    dice as rolled cannot complete it: the same steps as without the vectors, at every active
+    decision of a game."""
+    checked = 0
+
+    def watch(match: Match, seat: int, action: object) -> None:
+        nonlocal checked
+        state = match.state
+        if state.phase != Phase.ACTIVE:
+            return
+        seen = view(state, seat)
+        cards = [
+            (p.card.task, p.filled) for p in seen.display(seat) if not p.completed and p.empty_count <= 5
+        ]
+        planning._known_success.clear()
+        plain = complete_steps(seen)
+        remember_success(cards)
+        assert complete_steps(seen) == plain
+        checked += 1
+
+    play_game([make_bot("normal"), make_bot("normal")], 9, watch=watch)
+    assert checked > 50

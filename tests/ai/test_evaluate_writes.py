@@ -21,14 +21,16 @@ from game.writes import legal_writes
 
 
 def _write_states(seed: int, players: int, level: str) -> list[State]:
-    """States of one bot game in which a seat chooses a single-field write."""
+    """States of one bot game in which a seat chooses a single-field write (one player: solo
+    level 1, where the hard bot holds open cells in reserve)."""
     seen: list[State] = []
 
     def watch(match: Match, seat: int, action: object) -> None:
         if match.state.phase in (Phase.PASSIVE, Phase.CHANCE_WRITE, Phase.SOLO_PASSIVE):
             seen.append(match.state)
 
-    play_game([make_bot(level) for _ in range(players)], seed, watch=watch)
+    solo_level = 1 if players == 1 else None
+    play_game([make_bot(level) for _ in range(players)], seed, solo_level=solo_level, watch=watch)
     return seen
 
 
@@ -46,7 +48,7 @@ def _candidates(state: State) -> list[tuple[list[Action], Display, PlacedCard]]:
     return found
 
 
-@pytest.mark.parametrize(("seed", "players", "level"), [(3, 2, "normal"), (6, 3, "hard")])
+@pytest.mark.parametrize(("seed", "players", "level"), [(3, 2, "normal"), (6, 3, "hard"), (5, 1, "hard")])
 def test_batch_values_equal_fresh_ones_and_bounds_hold(seed: int, players: int, level: str) -> None:
     foresight = level == "hard"
     busy = Evaluator(foresight)
@@ -64,7 +66,7 @@ def test_batch_values_equal_fresh_ones_and_bounds_hold(seed: int, players: int, 
     assert checked > 10
 
 
-@pytest.mark.parametrize(("seed", "players", "level"), [(4, 2, "normal"), (7, 2, "hard")])
+@pytest.mark.parametrize(("seed", "players", "level"), [(4, 2, "normal"), (7, 2, "hard"), (2, 1, "hard")])
 def test_best_write_is_the_plain_best(seed: int, players: int, level: str) -> None:
     foresight = level == "hard"
     for state in _write_states(seed, players, level):

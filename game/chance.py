@@ -8,7 +8,6 @@ recorded, so a game replays identically from its action list.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from itertools import product
 
 from game.actions import Action, Draw, Roll
@@ -31,7 +30,9 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
 def sample_chance(state: State, rng: random.Random) -> Action:
     """One outcome of the due chance event, drawn with `rng` (cheap: no list of 7,776 rolls)."""
     if state.phase is Phase.ROLL:
-        # _face inlined: a roll is the commonest chance event, and the same draws in the same order
+        # rng.randint(1, 6) drawn the way random draws it (three bits, again while 6 or 7) without
+        # its layers of calls: the same faces from the same generator (tests/game/test_chance.py)
+        # at a third of the cost, and every game rolls thousands of dice
         bits = rng.getrandbits
         faces = []
         for die in state.to_roll:
@@ -44,13 +45,3 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         cards = state.pile(state.draws[0].row).next_cards()
         return Draw(cards[rng.randrange(len(cards))])
     raise ValueError(f"no chance event is due in phase {state.phase}")
-
-
-def _face(bits: Callable[[int], int]) -> int:
-    """`rng.randint(1, 6)` drawn the way random draws it (three bits, again while 6 or 7), without
-    its layers of calls: the same faces from the same generator (tests/game/test_chance.py), at a
-    third of the cost, and every game rolls thousands of dice."""
-    value = bits(3)
-    while value >= 6:
-        value = bits(3)
-    return value + 1

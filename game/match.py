@@ -116,17 +116,8 @@ class Match:
     def advance(self) -> list[Action]:
         """Resolve chance until a seat must decide or the game is over; returns the outcomes."""
         outcomes: list[Action] = []
-        state = self.state
-        if state.phase not in CHANCE_PHASES:
-            return outcomes  # a seat decides: the commonest call, made after every seat action
-        # resolve_chance and play inlined: a game resolves some ninety chance events
-        actions, rng, seed = self.actions, self._chance, self.setup.seed
-        while state.phase in CHANCE_PHASES:
+        while self.state.phase in CHANCE_PHASES:
             if len(outcomes) >= MAX_CHANCE_IN_A_ROW:
                 raise RuntimeError("chance events do not stop; the turn flow is broken")
-            rng.seed(chance_seed(seed, len(actions)))
-            action = sample_chance(state, rng)
-            state = self.state = apply(state, action)
-            actions.append(action)
-            outcomes.append(action)
+            outcomes.append(self.resolve_chance())
         return outcomes

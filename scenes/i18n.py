@@ -1,7 +1,8 @@
 """All player-facing text goes through `t(key, **params)`, from gettext catalogues assets/i18n/*.po.
 
 Message ids are stable keys such as "title.new_game"; each catalogue (English included) gives the
-text. Placeholders are written {name} and filled by str.format. The reader below understands
+text. Placeholders are written {name} and filled by str.format; a message called with count=1
+reads "<key>_one" instead when the catalogue has it. The reader below understands
 the part of the .po format we use (comments, msgid/msgstr, continued "..." lines, escapes); a
 broken catalogue raises CatalogueError naming the file and the line.
 """
@@ -17,6 +18,7 @@ from scenes.resources import resource_path
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 FALLBACK = "en"
+ONE = "_one"  # the suffix of a message's singular form, used when its count is 1 (see Translator)
 
 
 class CatalogueError(ValueError):
@@ -121,10 +123,21 @@ class Translator:
         self.language = language
 
     def __call__(self, key: str, **params: object) -> str:
-        text = self.catalogue(self.language).get(key) or self.catalogue(FALLBACK).get(key)
+        # a count of exactly one reads from "<key>_one" where a language has it ("1 die", not
+        # "1 dice"); the current language is asked first, so its plural beats English's singular
+        keys = (key + ONE, key) if params.get("count") == 1 else (key,)
+        text = _first(self.catalogue(self.language), keys) or _first(self.catalogue(FALLBACK), keys)
         if text is None:
             return key  # visible, so a missing key is noticed, never a crash
         return text.format(**params) if params else text
+
+
+def _first(catalogue: dict[str, str], keys: tuple[str, ...]) -> str | None:
+    for key in keys:
+        text = catalogue.get(key)
+        if text:
+            return text
+    return None
 
 
 _translator: Translator | None = None

@@ -399,6 +399,5 @@ class TurnScene(TableBase):
             # the rolls are over once the solo passive move begins (it writes the last roll)
             if state.rolls and state.phase != Phase.SOLO_PASSIVE:
                 left = max(0, 3 - state.rolls)
-                one = t("table.header.rolls_left_one")
-                parts.append(one if left == 1 else t("table.header.rolls_left", count=left))
+                parts.append(t("table.header.rolls_left", count=left))
         return "   ·   ".join(parts)

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from scenes import fonts
-from scenes.i18n import LANGUAGES, CatalogueError, load_catalogue, parse_po, placeholders
+from scenes.i18n import LANGUAGES, ONE, CatalogueError, Translator, load_catalogue, parse_po, placeholders
 
 OTHERS = [language for language in LANGUAGES if language != "en"]
 
@@ -65,3 +65,37 @@ def test_a_message_without_msgstr_is_refused() -> None:
 def test_continued_lines_and_escapes_are_read() -> None:
     entries = parse_po('# comment\nmsgid "k"\nmsgstr ""\n"one\\n"\n"two \\"quoted\\""\n', "ok.po")
     assert entries == {"k": 'one\ntwo "quoted"'}
+
+
+def test_every_singular_form_belongs_to_a_message_and_needs_nothing_more(
+    catalogues: dict[str, dict[str, str]],
+) -> None:
+    for catalogue in catalogues.values():
+        for key, text in catalogue.items():
+            if key.endswith(ONE):
+                base = key.removesuffix(ONE)
+                assert base in catalogue, f"{key} has no {base}"
+                assert placeholders(text) <= placeholders(catalogue[base]), key
+
+
+def test_a_count_of_one_reads_the_singular_form() -> None:
+    t = Translator("en")
+    assert t("log.reroll", name="Ann", count=1) == "Ann rerolls 1 die"
+    assert t("log.reroll", name="Ann", count=2) == "Ann rerolls 2 dice"
+    assert t("scoring.empty_fields", count=1) == "1 empty field"
+    assert t("table.header.rolls_left", count=1) == t("table.header.rolls_left_one")
+    assert t("table.header.rolls_left", count=0) == "rolls left: 0"
+    t.set_language("nl")
+    expected = "Ann: je mag 1 dobbelsteen in een vak invullen"
+    assert t("table.prompt.solo_passive", name="Ann", count=1) == expected
+
+
+def test_a_language_without_a_singular_keeps_its_own_plural(monkeypatch: pytest.MonkeyPatch) -> None:
+    t = Translator("de")
+    german = dict(t.catalogue("de"))
+    del german["log.reroll" + ONE]
+    monkeypatch.setitem(t._catalogues, "de", german)
+    assert t("log.reroll", name="Ann", count=1) == "Ann würfelt 1 Würfel neu"  # German's plural, not English
+    del german["log.reroll"]
+    assert t("log.reroll", name="Ann", count=1) == "Ann rerolls 1 die"  # then English
+

@@ -45,6 +45,7 @@ PATIENCE = 10.0  # points an open cell is held at with plenty of turns left
 PATIENT_FROM = 8.0  # the turns left above which the bot starts to hold cells open
 PATIENCE_RAMP = 4.0  # the turns over which the reserve grows to its full size
 MEMO_SIZE = 20_000  # displays an evaluator remembers (about 1 kB each; a game values a few thousand)
+LAYOUTS_KEPT = 2_000  # displays laid out for placements (_Layout), then it starts afresh
 
 _BONUS = CardKind.BONUS
 _WILD = BonusKind.WILD_COLOUR
@@ -105,8 +106,8 @@ class Evaluator:
         self._placements: dict[tuple[object, ...], tuple[list[float], Display, Card]] = {}
         self._turns_of: tuple[State | None, int, float] = (None, 0, 0.0)  # the last turns_left
         self.patient = False  # holds open cells in reserve (see PATIENCE): hard bot, solo game
-        # place_values' last display: its turns, its cards' chances and its board
-        self._last_base: tuple[Display, float, dict[str, float], _Board | None] | None = None
+        # place_values' displays laid out, by memo key (_memo_key)
+        self._layouts: dict[tuple[object, ...], _Layout] = {}
 
     def card_chance(self, placed: PlacedCard, turns: float) -> float:
         """The chance this card is completed by the end of the game (cached per fill and turns)."""
@@ -159,25 +160,15 @@ class Evaluator:
         known_list = self._placements.get(whole)
         if known_list is not None:
             return known_list[0]
-        # The display's chances and layout serve every card placed on it (a search's purchases, the
-        # cards a deck may give): kept for the last display and turns.
-        last = self._last_base
-        if last is not None and last[0] is display and last[1] == turns:
-            chance, base = dict(last[2]), last[3]
-        else:
-            chance = self._chances(display, turns)
-            base = _Board(display.cards) if display.cards else None
-            self._last_base = (display, turns, dict(chance), base)
-        empty = (None,) * len(card.task)
-        p = self._card_chances.get((card.task, empty, turns))
-        chance[card.id] = self.card_chance(PlacedCard(card, (0, 0), empty), turns) if p is None else p
-        # The cells' displays differ only in where the card lies: valued as one batch, each board
-        # the display's own laid out once and extended by the card (the base board itself is only
-        # read). Cells are not remembered one by one: outside a whole list a placed display is
-        # hardly ever met again.
-        placed = [(*display.cards, fresh_card(card, cell)) for cell in cells]
-        boards = [base.extended(cards[-1]) if base is not None else None for cards in placed]
-        values = self.display_values(placed, chance, turns, boards)
+        # What the display's own cards add serves every card placed on it (a search's purchases, the
+        # cards a deck may give): laid out once per display and turns (_Layout).
+        key = whole[: len(display.cards) + 1]
+        layout = self._layouts.get(key)
+        if layout is None:
+            if len(self._layouts) >= LAYOUTS_KEPT:
+                self._layouts.clear()
+            layout = self._layouts[key] = _Layout(self, display, turns)
+        values = layout.values(self, card, cells)
         if len(self._placements) >= MEMO_SIZE:
             self._placements.clear()
         self._placements[whole] = (values, display, card)
@@ -219,7 +210,7 @@ class Evaluator:
                 self.patient = patient
                 self._values.clear()
                 self._placements.clear()
-                self._last_base = None
+                self._layouts.clear()
         if full and state.last_round is None and state.config.solo:
             # a 9th card ends a solo game after one more round; in a multiplayer game the pace
             # is set by the fullest display anyway (see turns_left), and a bot that never
@@ -255,121 +246,49 @@ class Evaluator:
     ) -> float:
         """Expected end points of `display` given each card's completion chance. `board`, when
         given, is the display's layout (shared by candidates that differ only in fills and marks)."""
-        return self.display_values((display.cards,), chance, turns, (board,))[0]
-
-    def display_values(
-        self,
-        displays: Sequence[Sequence[PlacedCard]],
-        chance: Mapping[str, float],
-        turns: float,
-        boards: Sequence[_Board | None],
-    ) -> list[float]:
-        """`display_value` of displays (given by their cards) holding the same cards with the same
-        fills and marks in the same order, all but the last card at the same cells (one card's
-        placement candidates). Only the cards whose units look at positions are valued again for
-        the other displays, and of those only the ones the card's cell may concern; each sum is
-        replayed step by step in the same order, so every number is the one `display_value` gives
-        alone."""
         # Written for speed (it runs thousands of times per game): the board is laid out only for
         # the kinds that look at positions, and the bonus value is inlined. The sums must stay in
-        # this order: a different order changes the last bits and can flip a near-tie.
-        cards, board = displays[0], boards[0]
+        # this order: a different order changes the last bits and can flip a near-tie (_Layout and
+        # Writes replay them step by step).
+        cards = display.cards
         if not cards:
-            return [0.0 for _ in displays]
+            return 0.0
         if board is not None:
             board.new_valuation()
-        batch = len(displays) > 1
-        # for the other displays: (penalty, term added or None, index of a card to value again)
-        steps: list[tuple[float, float | None, int]] = []
-        last = len(cards) - 1
         free = MAX_CARDS - len(cards)
         future = min(float(free), turns * BUY_RATE) if self.foresight else 0.0
         fill = future / free if free else 0.0  # chance a given free cell gets a card
         total = 0.0
         bonus_kinds: dict[BonusKind, float] = {}
         kinds_cards: list[PlacedCard] = []
-        for index, placed in enumerate(cards):
+        for placed in cards:
             card = placed.card
             p = chance[card.id]
             empty = placed.filled.count(None)
-            penalty = EMPTY_FIELD * empty
-            total -= penalty
-            term: float | None = None
+            total -= EMPTY_FIELD * empty
             if card.kind == _BONUS:
                 bonus = card.bonus
                 assert bonus is not None
                 bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p)
                 if bonus == _WILD:
-                    term = p * WILD_VALUE
+                    total += p * WILD_VALUE
                 else:
                     # a bonus card that is not wild carries BONUS_USES marks (Card.uses, inlined)
                     marks = BONUS_USES - placed.marks_used if empty == 0 else BONUS_USES
                     useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
-                    term = p * marks * MARK_VALUE[bonus] * useful
-                total += term
+                    total += p * marks * MARK_VALUE[bonus] * useful
             elif card.scoring == _KINDS:
                 kinds_cards.append(placed)
             elif p > 0:
                 if board is None:
                     board = _Board(cards)
-                term = p * card.points * self._units(board, placed, chance, fill, future)
-                total += term
-                if batch and card.scoring in _POSITIONAL:
-                    steps.append((penalty, term, index))
-                    continue
-            if batch:
-                steps.append((penalty, term, -1))
-        tail: list[float] = []
+                total += p * card.points * self._units(board, placed, chance, fill, future)
         if kinds_cards:
             kinds = sum(bonus_kinds.values())
             extra = min(0.5, future * 0.2) if self.foresight else 0.0
             for placed in kinds_cards:
-                term = chance[placed.id] * placed.card.points * (kinds + extra)
-                total += term
-                tail.append(term)
-        reserve = self.reserve(turns, len(cards))
-        values = [total + reserve]
-        # An adjacent-completed or adjacent-colour card looks only at its edge neighbours (and,
-        # with foresight, at the free cells around it within the box): its units are those of the
-        # first display when the placed card lies next to it in neither display and the box is the
-        # same. Then its term is the first display's, the same bits.
-        first_cell = cards[last].pos
-        box = (board.rmin, board.rmax, board.cmin, board.cmax) if board is not None else None
-        for other, other_board in zip(displays[1:], boards[1:], strict=True):
-            if other_board is None:
-                other_board = _Board(other)
-            else:
-                other_board.new_valuation()
-            cell = other[last].pos
-            same_box = fill == 0.0 or box == (
-                other_board.rmin,
-                other_board.rmax,
-                other_board.cmin,
-                other_board.cmax,
-            )
-            total = 0.0
-            for penalty, term, index in steps:
-                total -= penalty
-                if index >= 0:
-                    placed = other[index]
-                    card = placed.card
-                    if (
-                        same_box
-                        and index != last
-                        and card.scoring in _NEAR_ONLY
-                        and not _touch(placed.pos, first_cell)
-                        and not _touch(placed.pos, cell)
-                    ):
-                        total += term  # type: ignore[operator]
-                        continue
-                    units = self._units(other_board, placed, chance, fill, future)
-                    total += chance[card.id] * card.points * units
-                elif term is not None:
-                    total += term
-            for term in tail:
-                total += term
-            values.append(total + reserve)
-        return values
+                total += chance[placed.id] * placed.card.points * (kinds + extra)
+        return total + self.reserve(turns, len(cards))
 
     def _units(
         self, board: _Board, placed: PlacedCard, chance: Mapping[str, float], fill: float, future: float
@@ -410,7 +329,7 @@ class Writes:
     marks crossed off (the candidates of a passive or chance write): the other cards' chances, the
     board layout and the units of cards that do not look at the written card are worked out once.
     `value` gives the numbers of `Evaluator.value`: each candidate's sum is added up card by card in
-    the order of `display_values`, only the units it shares are taken from the first valuation.
+    the order of `display_value`, only the units it shares are taken from the first valuation.
 
     `bound` lets a caller skip the odds of a new fill: most candidates write a die where it helps
     little, and the chance of a fill met for the first time costs a success vector and the odds'
@@ -463,7 +382,7 @@ class Writes:
         return self._value(display, placed, chance)
 
     def _value(self, display: Display, written: PlacedCard, chance: Mapping[str, float]) -> float:
-        """`Evaluator.display_values` of one candidate, step by step the same sum (keep in step)."""
+        """`Evaluator.display_value` of one candidate, step by step the same sum (keep in step)."""
         ev, turns, board, units_of = self.ev, self.turns, self.board, self.units
         fill, future = self.fill, self.future
         assert board is not None
@@ -512,6 +431,186 @@ class Writes:
         return total + ev.reserve(turns, len(display.cards))
 
 
+# step kinds of a _Layout: how a card's term changes with the card placed beside it
+_FIXED = 0  # the term as laid out (a bonus card, a card with no chance or no units that look around)
+_NEAR = 1  # adjacent-completed or -colour: laid out unless the new card touches it (or moves the box)
+_COLOUR = 2  # colour count: laid out unless the new card has its colour
+_CARD = 3  # five colours: worked out once per new card
+_CELL = 4  # complete or mono lines: worked out at every cell
+
+
+class _Layout:
+    """A display's own cards valued for placements on it (`Evaluator.place_values`): each card's
+    penalty and term with one more card in the display, as far as that card does not change them.
+
+    `values` replays `display_value`'s sum for each cell step by step in the same order, working
+    out again only the terms the new card may change (see the step kinds above), so every number is
+    the one `display_value` gives for the display with the card placed.
+    """
+
+    __slots__ = (
+        "display",
+        "turns",
+        "chance",
+        "board",
+        "fill",
+        "future",
+        "steps",
+        "bonus_kinds",
+        "kinds_cards",
+    )
+
+    def __init__(self, ev: Evaluator, display: Display, turns: float) -> None:
+        self.display = display  # kept alive: the layout is remembered by its cards' identities
+        self.turns = turns
+        self.chance = chance = ev._chances(display, turns)
+        cards = display.cards
+        self.board = board = _Board(cards) if cards else None
+        free = MAX_CARDS - len(cards) - 1  # with the new card
+        self.future = future = min(float(free), turns * BUY_RATE) if ev.foresight else 0.0
+        self.fill = fill = future / free if free else 0.0
+        steps: list[tuple[float, float | None, int, PlacedCard]] = []
+        bonus_kinds: dict[BonusKind, float] = {}
+        kinds_cards: list[PlacedCard] = []
+        for placed in cards:
+            card = placed.card
+            p = chance[card.id]
+            empty = placed.filled.count(None)
+            penalty = EMPTY_FIELD * empty
+            term: float | None = None
+            step = _FIXED
+            if card.kind == _BONUS:
+                bonus = card.bonus
+                assert bonus is not None
+                bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p)
+                if bonus == _WILD:
+                    term = p * WILD_VALUE
+                else:
+                    marks = BONUS_USES - placed.marks_used if empty == 0 else BONUS_USES
+                    useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
+                    term = p * marks * MARK_VALUE[bonus] * useful
+            elif card.scoring == _KINDS:
+                kinds_cards.append(placed)
+            elif p > 0:
+                kind = card.scoring
+                if kind in _NEAR_ONLY:
+                    step = _NEAR
+                elif kind == _COLOUR_COUNT:
+                    step = _COLOUR
+                elif kind == _FIVE_COLOURS:
+                    step = _CARD
+                elif kind in _POSITIONAL:
+                    step = _CELL
+                if step in (_FIXED, _NEAR, _COLOUR):
+                    assert board is not None
+                    term = p * card.points * ev._units(board, placed, chance, fill, future)
+            steps.append((penalty, term, step, placed))
+        self.steps = steps
+        self.bonus_kinds = bonus_kinds
+        self.kinds_cards = kinds_cards
+
+    def values(self, ev: Evaluator, card: Card, cells: Sequence[Pos]) -> list[float]:
+        """The value of the display with `card` placed at each cell."""
+        turns, fill, future, base = self.turns, self.fill, self.future, self.board
+        chance = dict(self.chance)
+        empty = (None,) * len(card.task)
+        p_new = ev._card_chances.get((card.task, empty, turns))
+        if p_new is None:
+            p_new = ev.card_chance(PlacedCard(card, (0, 0), empty), turns)
+        chance[card.id] = p_new
+        boards: list[_Board | None] = [None] * len(cells)
+
+        def board_at(i: int) -> _Board:
+            # the display's board with the card at cells[i], laid out on first use
+            board = boards[i]
+            if board is None:
+                placed = fresh_card(card, cells[i])
+                board = boards[i] = base.extended(placed) if base is not None else _Board((placed,))
+            return board
+
+        # the new card's own penalty and what it changes whatever its cell
+        penalty_new = EMPTY_FIELD * len(empty)
+        colour_new = None if card.bonus == _WILD else card.colour  # a fresh wild card has none yet
+        bonus_kinds = self.bonus_kinds
+        term_new: float | None = None
+        new_step = _FIXED
+        kinds_cards = self.kinds_cards
+        if card.kind == _BONUS:
+            bonus = card.bonus
+            assert bonus is not None
+            bonus_kinds = dict(bonus_kinds)
+            bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p_new)
+            if bonus == _WILD:
+                term_new = p_new * WILD_VALUE
+            else:
+                # a fresh card has all its fields empty (and so all its marks, BONUS_USES)
+                useful = min(1.0, max(0.0, turns - (1 if empty else 0)) / 4)
+                term_new = p_new * BONUS_USES * MARK_VALUE[bonus] * useful
+        elif card.scoring == _KINDS:
+            kinds_cards = [*kinds_cards, fresh_card(card, cells[0])]
+        elif p_new > 0:
+            new_step = _CELL if card.scoring in _POSITIONAL else _CARD
+        tail: list[float] = []
+        if kinds_cards:
+            kinds = sum(bonus_kinds.values())
+            extra = min(0.5, future * 0.2) if ev.foresight else 0.0
+            for placed in kinds_cards:
+                tail.append(chance[placed.card.id] * placed.card.points * (kinds + extra))
+        # terms worked out once for this card (the same at every cell)
+        by_card: dict[int, float] = {}
+        for index, (_, _, step, placed) in enumerate(self.steps):
+            if step == _CARD or (step == _COLOUR and placed.card.scoring_colour == colour_new):
+                other = placed.card
+                by_card[index] = (
+                    chance[other.id] * other.points * ev._units(board_at(0), placed, chance, fill, future)
+                )
+        if new_step == _CARD:
+            term_new = (
+                p_new * card.points * ev._units(board_at(0), fresh_card(card, cells[0]), chance, fill, future)
+            )
+        reserve = ev.reserve(turns, len(self.display.cards) + 1)
+        box = (base.rmin, base.rmax, base.cmin, base.cmax) if base is not None else None
+        values: list[float] = []
+        for i, cell in enumerate(cells):
+            r, c = cell
+            moved = fill != 0.0 and (box is None or not (box[0] <= r <= box[1] and box[2] <= c <= box[3]))
+            total = 0.0
+            for index, (penalty, term, step, placed) in enumerate(self.steps):
+                total -= penalty
+                if step == _FIXED:
+                    if term is not None:
+                        total += term
+                elif step == _NEAR:
+                    pr, pc = placed.pos
+                    if moved or abs(pr - r) + abs(pc - c) == 1:
+                        other = placed.card
+                        total += (
+                            chance[other.id]
+                            * other.points
+                            * ev._units(board_at(i), placed, chance, fill, future)
+                        )
+                    else:
+                        total += term  # type: ignore[operator]
+                elif step == _CELL:
+                    other = placed.card
+                    total += (
+                        chance[other.id] * other.points * ev._units(board_at(i), placed, chance, fill, future)
+                    )
+                else:
+                    known = by_card.get(index)
+                    total += term if known is None else known  # type: ignore[operator]
+            total -= penalty_new
+            if new_step == _CELL:
+                placed = fresh_card(card, cell)
+                total += p_new * card.points * ev._units(board_at(i), placed, chance, fill, future)
+            elif term_new is not None:
+                total += term_new
+            for term in tail:
+                total += term
+            values.append(total + reserve)
+        return values
+
+
 def fresh_card(card: Card, cell: Pos) -> PlacedCard:
     """`PlacedCard.new(card, cell)`, one object per card and cell: placed cards are immutable, and a
     search places the same cards at the same cells again and again (a dataclass costs more to make
@@ -526,11 +625,6 @@ def fresh_card(card: Card, cell: Pos) -> PlacedCard:
 
 
 _fresh: dict[tuple[int, Pos], PlacedCard] = {}
-
-
-def _touch(a: Pos, b: Pos) -> bool:
-    """Whether two cells share an edge."""
-    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
 def _memo_key(turns: float, display: Display) -> tuple[object, ...]:

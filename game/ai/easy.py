@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -103,15 +103,14 @@ class EasyBot:
 
 # The keep decision. Why not planning.single_card_keep: its table answers all 7,776 rolls of a card
 # fill and costs a millisecond or more to make, and in a long simulation most fills come up only a
-# few times. The easy bot needs one answer: the chance of each reroll set from the dice it has. It
-# is the same exact programme, so the choices are the same (tests/ai/test_easy_keep.py). The
-# chances are summed in whole numbers (in 7,776ths of a roll's worth), so equal chances are exactly
-# equal and the first reroll set in odds.MASKS wins among them, as there.
+# few times. The easy bot needs the chance of each reroll set from the dice it has, and keeps, per
+# success vector, the sums those chances are read from: for every partial state (each die known or
+# still to roll, 7^5 states) the number of its completions, in 7,776ths of a roll's worth, with one
+# roll left (from the success vector) and with two (from what one more reroll is worth). A decision
+# then reads 31 entries. It is the same exact programme as odds', in whole numbers, so the choices
+# are the same (tests/ai/test_easy_keep.py): equal chances are exactly equal and the first reroll
+# set in odds.MASKS wins among them, as there.
 ROLLS = 6**5
-# where each reroll set of odds.MASKS lands in the table of _reroll_scores
-_MASK_INDEX: NDArray[np.intp] = np.array(
-    [sum(flag << (4 - die) for die, flag in enumerate(mask)) for mask in odds.MASKS], dtype=np.intp
-)
 
 
 def _single_card_keep(
@@ -126,14 +125,23 @@ def _single_card_keep(
         if len(_known_success) >= _KNOWN_SUCCESS_KEPT:
             _known_success.clear()
         _known_success[id(task), filled] = (task, success)  # for first_completion's shortcut too
-    if success[_roll_index(dice)]:
+    roll = _roll_index(dice)
+    if success[roll]:
         return None
-    # what a roll is worth: with one roll left whether it completes the card, else its chance when
-    # rerolling it at best once more (in 7,776ths)
-    worth = success if rolls_left == 1 else _worth_with_one_more_reroll(success)
-    scores = _reroll_scores(worth, dice).take(_MASK_INDEX)
+    tables = _keep_sums(success)
+    sums: NDArray[np.int16] | NDArray[np.int32]
+    if rolls_left == 1:
+        sums = tables.once
+    elif tables.twice is not None:
+        sums = tables.twice
+    else:
+        sums = tables.twice = _with_one_more_reroll(tables.once)
+    scores = sums[_KEEP_POSITIONS[roll]]
     return odds.MASKS[int(scores.argmax())]  # the first of the best, in odds.MASKS order
 
+
+# for every roll and reroll set of odds.MASKS (in that order), the partial state it leaves
+_KEEP_POSITIONS: NDArray[np.intp] = odds._KEEP_POSITIONS
 
 # the dice of each reroll set, made once
 _MASK_DICE: dict[Mask, tuple[Colour, ...]] = {mask: mask_dice(mask) for mask in odds.MASKS}
@@ -157,76 +165,103 @@ _known_success: dict[tuple[int, tuple[int | None, ...]], tuple[Task, NDArray[np.
 _KNOWN_SUCCESS_KEPT = 2048  # 7.8 kB each at most
 
 
-def _reroll_scores(
-    worth: NDArray[np.bool_] | NDArray[np.uint16], dice: tuple[int, ...]
-) -> NDArray[np.float64]:
-    """For every reroll set from `dice`, the mean worth of the rolls it may lead to, times 7,776
-    (a whole number, exact in floats). Entry i rerolls die d when bit 4 - d of i is set.
+class _KeepSums:
+    """A success vector's sums for the keep decision (7^5 each, see _partial_sums): with one roll
+    left (`once`, in 16 bits) and with two (`twice`, made when first asked)."""
 
-    The rolls as a 216 x 36 table (the first three dice by the last two): the sum is two matrix
-    products, with a matrix per face triple and per face pair that keeps or averages each die. Two
-    products cost less than a step per die."""
-    table = worth.reshape(216, 36)
-    result: NDArray[np.float64] = _first_dice_matrix(*dice[:3]) @ table @ _last_dice_matrix(*dice[3:])
-    return result.reshape(-1)
+    __slots__ = ("once", "twice")
+
+    def __init__(self, once: NDArray[np.int16]) -> None:
+        self.once = once
+        self.twice: NDArray[np.int32] | None = None
 
 
-# Per face, a die's step: keep that face, weighted 6 (the share of a kept die, 1/6, made whole
-# with the 7,776 of five dice), or sum all six faces (a rerolled die: 6 times its mean).
-_KEEP_OR_REROLL: list[NDArray[np.float64]] = [
-    np.array([[6.0 if other == face else 0.0 for other in range(6)], [1.0] * 6]) for face in range(6)
-]
-
-
-@cache  # 216 face triples at most, 14 kB each
-def _first_dice_matrix(first: int, second: int, third: int) -> NDArray[np.float64]:
-    """8 x 216: per reroll set of the first three dice (bit 2 - d: die d rerolled), the weight of
-    each of their face triples (the Kronecker product of the three dice's steps, by broadcasting)."""
-    a, b, c = (_KEEP_OR_REROLL[face - 1] for face in (first, second, third))
-    matrix = (
-        a[:, None, None, :, None, None] * b[None, :, None, None, :, None] * c[None, None, :, None, None, :]
-    ).reshape(8, 216)
-    matrix.flags.writeable = False
-    return matrix
-
-
-@cache  # 36 face pairs
-def _last_dice_matrix(fourth: int, fifth: int) -> NDArray[np.float64]:
-    """36 x 4: the weight of each face pair of the last two dice, per reroll set of theirs."""
-    d, e = _KEEP_OR_REROLL[fourth - 1], _KEEP_OR_REROLL[fifth - 1]
-    matrix = np.ascontiguousarray((d[:, None, :, None] * e[None, :, None, :]).reshape(4, 36).T)
-    matrix.flags.writeable = False
-    return matrix
-
-
-def _worth_with_one_more_reroll(success: NDArray[np.bool_]) -> NDArray[np.uint16]:
-    """_one_more_reroll of this vector, found by the vector object first: odds hands out the same
-    array for a card fill every time, and its bytes cost a copy and a hash to look up."""
-    known = _one_more_by_vector.get(id(success))
+def _keep_sums(success: NDArray[np.bool_]) -> _KeepSums:
+    """The keep sums of this vector, found by the vector object first (odds hands out the same array
+    for a card fill every time), then by its bytes (many fills allow exactly the same rolls)."""
+    known = _sums_by_vector.get(id(success))
     if known is not None and known[0] is success:  # the very array (kept alive here, so its id holds)
         return known[1]
-    table = _one_more_reroll(success.tobytes())
-    if len(_one_more_by_vector) >= _ONE_MORE_KEPT:
-        _one_more_by_vector.clear()
-    _one_more_by_vector[id(success)] = (success, table)
-    return table
+    key = success.tobytes()
+    tables = _sums_by_bytes.get(key)
+    if tables is None:
+        tables = _KeepSums(_weighted(_partial_sums(success)).astype(np.int16))
+        _keep(_sums_by_bytes, key, tables)
+    _keep(_sums_by_vector, id(success), (success, tables))
+    return tables
 
 
-_one_more_by_vector: dict[int, tuple[NDArray[np.bool_], NDArray[np.uint16]]] = {}
-_ONE_MORE_KEPT = 1024  # as many as _one_more_reroll keeps
+_sums_by_vector: dict[int, tuple[NDArray[np.bool_], _KeepSums]] = {}
+_sums_by_bytes: dict[bytes, _KeepSums] = {}
+_KEEP_SUMS_KEPT = 512  # about 100 kB each with both tables
 
 
-@lru_cache(maxsize=1024)
-def _one_more_reroll(success: bytes) -> NDArray[np.uint16]:
-    """For every roll, the chance to complete the card when rerolling it at best once more, in
-    7,776ths: always a whole number, so kept exactly in 16 bits (a quarter of a float table's
-    memory). Keyed by the success vector: many fills allow exactly the same rolls. The odds
-    module's programme makes it (its float sums are exact to far less than half a 7,776th, so the
-    rounding gives the same whole numbers as any other exact way of summing)."""
-    vector = np.frombuffer(success, dtype=np.bool_)
-    table = np.rint(odds.one_more_reroll(vector) * ROLLS).astype(np.uint16)
-    table.flags.writeable = False  # shared by every caller through the cache
-    return table
+def _keep(found: dict[Any, Any], key: object, value: object) -> None:
+    """Remember, forgetting the oldest entry beyond _KEEP_SUMS_KEPT."""
+    if len(found) >= _KEEP_SUMS_KEPT:
+        del found[next(iter(found))]
+    found[key] = value
+
+
+def _partial_sums(values: NDArray[np.bool_] | NDArray[np.int16]) -> NDArray[np.int32]:
+    """Per roll values (7,776, C order over the five dice) -> for every partial state (7^5, C order
+    over the dice, 7 on a die's axis: still to roll) the sum of the values of the rolls it may
+    lead to. Each die in turn gets a seventh row, the sum of its six faces; the first two dice are
+    done where they lie (long rows), then the table is turned so that the last three lie first."""
+    table = _extend(values.astype(np.int32), 1, 6**4)
+    table = _extend(table, 7, 6**3)  # 7 x 7 x 216: the first two dice done
+    table = np.ascontiguousarray(table.reshape(49, 216).T)  # the last three dice first
+    table = _extend(table, 1, 6 * 6 * 49)
+    table = _extend(table, 7, 6 * 49)
+    table = _extend(table, 49, 49)  # 343 x 49: the last three dice, then the first two
+    result: NDArray[np.int32] = np.ascontiguousarray(table.reshape(343, 49).T).reshape(-1)
+    return result
+
+
+def _extend(table: NDArray[np.int32], before: int, after: int) -> NDArray[np.int32]:
+    """A (before x 6 x after) table -> before x 7 x after, the seventh row the sum of the six."""
+    extended = np.empty((before, 7, after), dtype=np.int32)
+    extended[:, :6] = table.reshape(before, 6, after)
+    np.add.reduce(extended[:, :6], axis=1, out=extended[:, 6])
+    return extended
+
+
+def _weighted(sums: NDArray[np.int32]) -> NDArray[np.int32]:
+    """Sums over the rolls a partial state may lead to -> its mean value times 7,776 (a state with
+    k dice to roll leads to 6^k rolls): whole numbers."""
+    weighted: NDArray[np.int32] = sums * _STATE_WEIGHT
+    return weighted
+
+
+# per partial state, 6 to the power of its known dice
+_UNKNOWN_DICE = (np.indices((7,) * 5).reshape(5, -1) == 6).sum(axis=0)
+_STATE_WEIGHT: NDArray[np.int32] = (6 ** (5 - _UNKNOWN_DICE)).astype(np.int32)
+
+
+def _with_one_more_reroll(once: NDArray[np.int16]) -> NDArray[np.int32]:
+    """The keep sums with two rolls left, from those with one: what each roll is worth when it may
+    be rerolled at best once more (in 7,776ths: the best over keeping all dice, the roll itself,
+    and every reroll set), summed over the partial states as before."""
+    return _weighted(_partial_sums(_best_reroll_worth(once)))
+
+
+def _best_reroll_worth(once: NDArray[np.int16]) -> NDArray[np.int16]:
+    """For every roll, the best entry of `once` over the partial states it may keep (the roll itself
+    included): a max-over-subsets, one die at a time, the "still to roll" entry against each face.
+    The first two dice where they lie, then the last three turned to the front."""
+    table = once.reshape(1, 7, 7**4)
+    table = np.maximum(table[:, :6], table[:, 6:])
+    table = np.maximum(*_split(table.reshape(6, 7, 7**3)))  # 36 x 343: the first two dice done
+    turned = np.ascontiguousarray(table.reshape(36, 343).T).reshape(1, 7, 7 * 7 * 36)
+    table = np.maximum(turned[:, :6], turned[:, 6:])
+    table = np.maximum(*_split(table.reshape(6, 7, 7 * 36)))
+    table = np.maximum(*_split(table.reshape(36, 7, 36)))  # 216 x 36: the last three, then the first two
+    best: NDArray[np.int16] = np.ascontiguousarray(table.reshape(216, 36).T).reshape(-1)
+    return best
+
+
+def _split(table: NDArray[np.int16]) -> tuple[NDArray[np.int16], NDArray[np.int16]]:
+    return table[:, :6], table[:, 6:]
 
 
 def _fresh_chance(task: Task) -> float:

@@ -31,3 +31,32 @@ def test_easy_keep_matches_the_keep_tables_on_random_fills_and_dice() -> None:
         assert mine == expected, (task.text(), filled, dice, rolls_left)
         rerolls += mine is not None
     assert rerolls > 200  # most positions are real choices, not rolls that complete the card
+
+
+def test_keep_sums_are_the_programme_in_whole_numbers() -> None:
+    """The easy bot's tables (sums over partial states, in 7,776ths) hold odds' own numbers: what one
+    more reroll is worth is odds.one_more_reroll rounded, and every reroll set's sum is the mean of
+    the rolls it leads to (with one roll left and with two) times 7,776."""
+    import numpy as np
+
+    from game import odds
+    from game.ai import easy
+
+    rng = np.random.default_rng(7)
+    vectors = [np.zeros(easy.ROLLS, dtype=np.bool_), np.ones(easy.ROLLS, dtype=np.bool_)]
+    vectors += [rng.random(easy.ROLLS) < share for share in (0.001, 0.02, 0.1, 0.3, 0.6, 0.95)]
+    vectors += [
+        odds.success_vector(card.task, (None,) * len(card.task)) for card in standard_deck().cards[:12]
+    ]
+    for success in vectors:
+        once = easy._weighted(easy._partial_sums(success)).astype(np.int16)
+        worth = easy._best_reroll_worth(once)
+        assert np.array_equal(worth, np.rint(odds.one_more_reroll(success) * easy.ROLLS))
+        twice = easy._with_one_more_reroll(once)
+        for _ in range(20):
+            dice = tuple(int(v) for v in rng.integers(1, 7, size=5))
+            got_by_rolls = {1: once, 2: twice}
+            for rolls_left, sums in got_by_rolls.items():
+                chances = odds.reroll_values(success.astype(np.float64), dice, rolls_left)
+                got = sums[easy._KEEP_POSITIONS[easy._roll_index(dice)]]
+                assert np.allclose(got, np.array(chances) * easy.ROLLS**rolls_left, rtol=0, atol=1e-6)

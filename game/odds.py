@@ -29,6 +29,7 @@ use of dice for buying in the same turn. The odds are those of a player without 
 from __future__ import annotations
 
 import itertools
+import math
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -151,7 +152,7 @@ def _gather(
     cheaper to build.
     """
     count = len(slots)
-    placements, _ = _placements(count)
+    placements = _placement_dice(count)
     keep = np.ones(len(placements), dtype=np.bool_)
     for position, slot in enumerate(slots):
         if slot >= 0:
@@ -171,12 +172,16 @@ def _gather(
 @lru_cache(maxsize=64)
 def _class_index(count: int, pinned: frozenset[int]) -> IndexArray:
     """`_placements(count)` index restricted to the representatives of `_roll_classes(pinned)`
-    (placements x classes): the part of it `_success` looks at, gathered once."""
-    _, index = _placements(count)
+    (placements x classes): the part of it `_success` looks at, worked out for those rolls only
+    (the same numbers as the columns of the whole table, at a fraction of its cost)."""
+    placements = _placement_dice(count)
     representatives, _ = _roll_classes(pinned)
-    restricted: IndexArray = np.ascontiguousarray(index[:, representatives])
-    restricted.flags.writeable = False
-    return restricted
+    faces = np.ascontiguousarray(_ROLL_FACES[representatives].T, dtype=np.int16)  # dice x classes
+    index = np.zeros((len(placements), len(representatives)), dtype=np.int16)
+    for field in range(count):
+        index += faces[placements[:, field]] * np.int16(FACES ** (count - 1 - field))
+    index.flags.writeable = False
+    return index
 
 
 @lru_cache(maxsize=1 << DICE)
@@ -193,8 +198,13 @@ def _roll_classes(pinned: frozenset[int]) -> tuple[NDArray[np.intp], NDArray[np.
     free = [die for die in range(DICE) if die not in pinned]
     faces[:, free] = np.sort(faces[:, free], axis=1)
     canonical = faces @ (FACES ** np.arange(DICE - 1, -1, -1))
-    representatives, classes = np.unique(canonical, return_inverse=True)
-    return representatives, classes.reshape(ROLLS)
+    # the distinct codes in rising order and each roll's rank among them (np.unique's answer,
+    # without its sort: the codes are rolls' indices)
+    present = np.zeros(ROLLS, dtype=np.bool_)
+    present[canonical] = True
+    representatives = np.flatnonzero(present)
+    classes = (np.cumsum(present) - 1)[canonical]
+    return representatives, classes
 
 
 def _value_table(task: Task, filled: Filled) -> BoolArray:
@@ -233,17 +243,25 @@ def _value_grid(count: int) -> NDArray[np.intp]:
 
 
 @lru_cache(maxsize=DICE + 1)
+def _placement_dice(count: int) -> NDArray[np.intp]:
+    """All ways to put distinct dice on `count` empty fields (placements x count, the die of each
+    field), read-only."""
+    placements = np.array(list(itertools.permutations(range(DICE), count)), dtype=np.intp)
+    placements = placements.reshape(-1, count)
+    placements.flags.writeable = False
+    return placements
+
+
+@lru_cache(maxsize=DICE + 1)
 def _placements(count: int) -> tuple[NDArray[np.intp], IndexArray]:
     """All ways to put distinct dice on `count` empty fields (placements x count, the die of each
     field), and for each way and every roll the index of the resulting field values in a
     `_value_table` (placements x 7776)."""
-    placements = np.array(list(itertools.permutations(range(DICE), count)), dtype=np.intp)
-    placements = placements.reshape(-1, count)
+    placements = _placement_dice(count)
     faces_by_die = np.ascontiguousarray(_ROLL_FACES.T, dtype=np.int16)
     index = np.zeros((len(placements), ROLLS), dtype=np.int16)
     for field in range(count):
         index += faces_by_die[placements[:, field]] * np.int16(FACES ** (count - 1 - field))
-    placements.flags.writeable = False
     index.flags.writeable = False
     return placements, index
 
@@ -531,7 +549,9 @@ def _classes(blocks: tuple[int, ...]) -> _Classes:
         return code
 
     codes = canonical(_PARTIAL_DIGITS)
-    unique = np.unique(codes)
+    present = np.zeros(_PARTIALS, dtype=np.bool_)  # np.unique(codes), without its sort
+    present[codes] = True
+    unique = np.flatnonzero(present)
     digits = _PARTIAL_DIGITS[unique]
     level = (digits == _UNKNOWN).sum(axis=1)
     order = np.lexsort((unique, level))
@@ -654,6 +674,51 @@ def chances_before_roll(cards: Sequence[OpenCard]) -> tuple[float, ...]:
 def chance_known(task: Task, filled: Sequence[int | None]) -> bool:
     """Whether `chance_before_roll(task, filled)` is remembered (no success vector, no programme)."""
     return _residual(task, _checked_filled(task, filled)) in _turn_chances
+
+
+def chance_bound(task: Task, filled: Sequence[int | None]) -> float:
+    """A number never below `chance_before_roll(task, filled)`, from the empty fields alone: no
+    success vector, no programme. Why: a bot valuing a new fill (a passive write) can often tell
+    from this bound that the fill cannot win, where its exact chance costs a millisecond.
+
+    Think of every die as drawing its three values of the turn in advance (a roll shows the next
+    one). An empty field demanding a die's colour is filled only if one of that die's three values
+    is one the field allows (its number, its relations to written neighbours); the fields of other
+    colours ask the same of other dice, independently; and the white fields must be filled by
+    distinct dice of the rest, each needing one of its values in the union of what they allow, and
+    each white field at least one such die. Whatever the keeping, completing the card needs all of
+    that, so the product of those chances is never below the chance of the best keeping. The
+    relations between empty fields and the sum target are left out (they only lower the chance).
+    """
+    residual = _residual(task, _checked_filled(task, filled))
+    if residual == ("impossible",):
+        return 0.0
+    rolls = MAX_ROLLS_LEFT + 1
+    pinned: dict[int, int] = {}  # the fewest values allowed, by die demanded
+    whites: list[int] = []
+    union = 0
+    for entry in residual[:-1]:
+        assert isinstance(entry, tuple)  # (die demanded or -1, values allowed as bits, link)
+        slot, allowed = int(entry[0]), int(entry[1])
+        count = bin(allowed).count("1")
+        if slot >= 0:
+            pinned[slot] = min(count, pinned.get(slot, FACES))
+        else:
+            whites.append(count)
+            union |= allowed
+    bound = 1.0
+    for count in pinned.values():
+        bound *= 1.0 - (1.0 - count / FACES) ** rolls
+    free = DICE - len(pinned)
+    if whites and free > 0:
+        # each white field: some free die shows one of its values in one of its rolls
+        each = min(1.0 - (1.0 - count / FACES) ** (rolls * free) for count in whites)
+        # as many free dice as white fields, each showing one of their values
+        hit = 1.0 - (1.0 - bin(union).count("1") / FACES) ** rolls
+        need = len(whites)
+        enough = sum(math.comb(free, k) * hit**k * (1.0 - hit) ** (free - k) for k in range(need, free + 1))
+        bound *= min(each, enough)
+    return bound
 
 
 # One-turn chances by packed success vector and by residual task (see _residual).

@@ -413,3 +413,24 @@ def test_deck_table_covers_every_card() -> None:
         chance = odds.one_turn_chance(card.task)
         assert 0.0 <= chance <= 1.0
         assert (chance == 0.0) == (len(card.task) > 5)
+
+
+def test_roll_classes_and_class_index_match_the_whole_tables() -> None:
+    """_roll_classes is np.unique of the canonical codes (representatives and every roll's rank),
+    and _class_index the columns of the representatives in _placements' whole index table."""
+    import numpy as np
+
+    for size in range(odds.DICE + 1):
+        for dice in itertools.combinations(range(odds.DICE), size):
+            pinned = frozenset(dice)
+            representatives, classes = odds._roll_classes(pinned)
+            faces = odds._ROLL_FACES.copy()
+            free = [die for die in range(odds.DICE) if die not in pinned]
+            faces[:, free] = np.sort(faces[:, free], axis=1)
+            codes = faces @ (odds.FACES ** np.arange(odds.DICE - 1, -1, -1))
+            unique, inverse = np.unique(codes, return_inverse=True)
+            assert np.array_equal(representatives, unique)
+            assert np.array_equal(classes, inverse.reshape(-1))
+            for count in range(1, odds.DICE + 1):
+                whole = odds._placements(count)[1]
+                assert np.array_equal(odds._class_index(count, pinned), whole[:, representatives])

@@ -164,24 +164,24 @@ def _gather(
         return None
     pinned = frozenset(slot for slot in slots if slot >= 0)
     _, classes = _roll_classes(pinned)
-    index: IndexArray = np.ascontiguousarray(_class_index(count, pinned)[rows])
+    # `_placements(count)`'s index at these placements and the classes' representatives, worked
+    # out for them only (the same numbers as those entries of the whole table)
+    faces = _class_faces(pinned)
+    kept = placements[rows]
+    index = np.zeros((len(rows), faces.shape[1]), dtype=np.int16)
+    for field in range(count):
+        index += faces[kept[:, field]] * np.int16(FACES ** (count - 1 - field))
     index.flags.writeable = False
     return index, classes
 
 
-@lru_cache(maxsize=64)
-def _class_index(count: int, pinned: frozenset[int]) -> IndexArray:
-    """`_placements(count)` index restricted to the representatives of `_roll_classes(pinned)`
-    (placements x classes): the part of it `_success` looks at, worked out for those rolls only
-    (the same numbers as the columns of the whole table, at a fraction of its cost)."""
-    placements = _placement_dice(count)
+@lru_cache(maxsize=1 << DICE)
+def _class_faces(pinned: frozenset[int]) -> IndexArray:
+    """The 0-based faces of the representatives of `_roll_classes(pinned)` (dice x classes)."""
     representatives, _ = _roll_classes(pinned)
-    faces = np.ascontiguousarray(_ROLL_FACES[representatives].T, dtype=np.int16)  # dice x classes
-    index = np.zeros((len(placements), len(representatives)), dtype=np.int16)
-    for field in range(count):
-        index += faces[placements[:, field]] * np.int16(FACES ** (count - 1 - field))
-    index.flags.writeable = False
-    return index
+    faces: IndexArray = np.ascontiguousarray(_ROLL_FACES[representatives].T, dtype=np.int16)
+    faces.flags.writeable = False
+    return faces
 
 
 @lru_cache(maxsize=1 << DICE)

@@ -415,9 +415,10 @@ def test_deck_table_covers_every_card() -> None:
         assert (chance == 0.0) == (len(card.task) > 5)
 
 
-def test_roll_classes_and_class_index_match_the_whole_tables() -> None:
+def test_roll_classes_and_gather_match_the_whole_tables() -> None:
     """_roll_classes is np.unique of the canonical codes (representatives and every roll's rank),
-    and _class_index the columns of the representatives in _placements' whole index table."""
+    and _gather's index the entries of _placements' whole index table at the placements worth
+    checking and the classes' representatives."""
     import numpy as np
 
     for size in range(odds.DICE + 1):
@@ -431,6 +432,25 @@ def test_roll_classes_and_class_index_match_the_whole_tables() -> None:
             unique, inverse = np.unique(codes, return_inverse=True)
             assert np.array_equal(representatives, unique)
             assert np.array_equal(classes, inverse.reshape(-1))
-            for count in range(1, odds.DICE + 1):
-                whole = odds._placements(count)[1]
-                assert np.array_equal(odds._class_index(count, pinned), whole[:, representatives])
+    rng = random.Random(5)
+    for _ in range(200):
+        count = rng.randint(1, odds.DICE)
+        slots = tuple(rng.choice((-1, -1, rng.randrange(odds.DICE))) for _ in range(count))
+        alike = tuple(
+            (a, b) for a, b in itertools.combinations(range(count), 2) if slots[a] == slots[b] == -1
+        )[: rng.randint(0, 2)]
+        gathered = odds._gather(slots, alike)
+        placements, whole = odds._placements(count)
+        keep = [
+            all(s < 0 or p[i] == s for i, s in enumerate(slots)) and all(p[a] < p[b] for a, b in alike)
+            for p in placements
+        ]
+        if not any(keep):
+            assert gathered is None
+            continue
+        assert gathered is not None
+        pinned = frozenset(s for s in slots if s >= 0)
+        representatives, classes = odds._roll_classes(pinned)
+        index, gathered_classes = gathered
+        assert np.array_equal(index, whole[np.flatnonzero(keep)][:, representatives])
+        assert gathered_classes is classes

@@ -193,7 +193,7 @@ def _keep_sums(success: NDArray[np.bool_]) -> _KeepSums:
 
 _sums_by_vector: dict[int, tuple[NDArray[np.bool_], _KeepSums]] = {}
 _sums_by_bytes: dict[bytes, _KeepSums] = {}
-_KEEP_SUMS_KEPT = 512  # about 100 kB each with both tables
+_KEEP_SUMS_KEPT = 1024  # about 100 kB each with both tables: 300 games meet about 720 vectors
 
 
 def _keep(found: dict[Any, Any], key: object, value: object) -> None:

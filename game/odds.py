@@ -538,14 +538,22 @@ def _pinned_classes(pinned: int) -> _Classes | None:
 @lru_cache(maxsize=DICE)  # every structure of at most two blocks
 def _classes(blocks: tuple[int, ...]) -> _Classes:
     def canonical(digits: NDArray[np.intp]) -> NDArray[np.intp]:
-        """The partial states' codes with each block's digits sorted (6, unknown, sorts last)."""
-        digits = digits.copy()
+        """The partial states' codes with each block's digits sorted (6, unknown, sorts last).
+
+        Each block is sorted by odd-even transposition (a minimum and a maximum per neighbouring
+        pair and round, over all states at once): np.sort along rows of two to five digits sorts
+        each row on its own, which cost far more."""
+        columns = [digits[:, die] for die in range(DICE)]
         start = 0
         for size in blocks:
-            if size > 1:
-                digits[:, start : start + size] = np.sort(digits[:, start : start + size], axis=1)
+            for round_ in range(size if size > 1 else 0):
+                for first in range(start + round_ % 2, start + size - 1, 2):
+                    low, high = columns[first], columns[first + 1]
+                    columns[first], columns[first + 1] = np.minimum(low, high), np.maximum(low, high)
             start += size
-        code: NDArray[np.intp] = digits @ _PARTIAL_WEIGHTS
+        code: NDArray[np.intp] = columns[0] * _PARTIAL_WEIGHTS[0]
+        for die in range(1, DICE):
+            code += columns[die] * _PARTIAL_WEIGHTS[die]
         return code
 
     codes = canonical(_PARTIAL_DIGITS)

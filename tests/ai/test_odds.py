@@ -454,3 +454,23 @@ def test_roll_classes_and_gather_match_the_whole_tables() -> None:
         index, gathered_classes = gathered
         assert np.array_equal(index, whole[np.flatnonzero(keep)][:, representatives])
         assert gathered_classes is classes
+
+
+def test_partial_state_classes_match_sorting_the_blocks() -> None:
+    """_classes numbers the classes as the codes of each block's digits sorted (np.sort), ranked by
+    unknown dice then code (the sorting network in _classes must give the very same codes)."""
+    import numpy as np
+
+    for blocks in [(5,), (1, 4), (2, 3), (3, 2), (4, 1)]:
+        digits = odds._PARTIAL_DIGITS.copy()
+        start = 0
+        for size in blocks:
+            digits[:, start : start + size] = np.sort(digits[:, start : start + size], axis=1)
+            start += size
+        codes = digits @ odds._PARTIAL_WEIGHTS
+        unique = np.unique(codes)
+        level = (odds._PARTIAL_DIGITS[unique] == odds._UNKNOWN).sum(axis=1)
+        order = unique[np.lexsort((unique, level))]
+        class_of = np.full(odds._PARTIALS, -1)
+        class_of[order] = np.arange(len(order))
+        assert np.array_equal(odds._classes(blocks).of_partial, class_of[codes])

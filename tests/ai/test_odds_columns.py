@@ -1,0 +1,27 @@
+"""The programme's one-column path (game/odds.py `_rotate` copies a row at a time) gives the very bits
+of the batch path (one transposing copy): a column alone and the same column in a batch agree."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game import odds
+from game.deck import standard_deck
+
+
+def test_one_column_and_batch_give_the_same_bits() -> None:
+    rng = np.random.default_rng(5)
+    columns = [rng.random(odds.ROLLS) for _ in range(3)]
+    for card in standard_deck().cards[:12]:
+        if len(card.task) <= odds.DICE:
+            columns.append(odds.success_vector(card.task, (None,) * len(card.task)).astype(np.float64))
+    for column in columns:
+        alone = np.ascontiguousarray(column.reshape(odds.ROLLS, 1))
+        batch = np.ascontiguousarray(np.stack([column, columns[0]], axis=1))
+        for rolls_left in (0, 1, 2):
+            one = odds._expected(odds._turn_values(alone, rolls_left, odds._workspace(1)), odds._workspace(1))
+            one = one[:, 0].copy()
+            both = odds._expected(
+                odds._turn_values(batch, rolls_left, odds._workspace(2)), odds._workspace(2)
+            )
+            assert np.array_equal(one.view(np.uint64), both[:, 0].view(np.uint64))

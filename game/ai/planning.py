@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 from game import odds
 from game.actions import Action, Adjust, Buy, Complete, Discard, Place, Recolour
 from game.ai.evaluate import Evaluator, fresh_card
-from game.cards import BonusKind, Task, die_bits
+from game.cards import BonusKind, Card, Task, die_bits
 from game.colours import COLOURS, Colour
 from game.display import Display, PlacedCard, Pos
 from game.engine import IllegalActionError, apply, price, usable_dice
@@ -408,12 +408,19 @@ class _Purchase:
     turns_of: State  # a state with the turns left of the node after the purchase (see _Purchases)
     display: Display  # the buyer's display there
     discounts: int  # discount marks left in it (those of the display it was placed on: a fresh card has none)
+    start: Display  # the buyer's display before the placement (discount marks crossed off)
+    card: Card  # the card bought
     state: State | None = None  # the node after it, once built (for some dice paying for it)
 
     def value(self, ev: Evaluator) -> float:
-        """The value of the node after the purchase."""
+        """The value of the node after the purchase: `ev.value(turns_of, decider, display)`, the same
+        number from the start display's layout, which every purchase at the node with as many
+        discount marks spent shares (Evaluator.place_values)."""
         if not self.exact:
-            self.bound = ev.value(self.turns_of, self.turns_of.decider, self.display)
+            cell = (self.place.row, self.place.col)
+            self.bound = ev.place_values(
+                self.turns_of, self.turns_of.decider, self.start, self.card, (cell,)
+            )[0]
             self.exact = True
         return self.bound
 
@@ -508,6 +515,8 @@ class _Purchases:
             after = _bought(current, buy, self.discounted)
             place, value = best_place(after, ev)
             assert isinstance(place, Place)  # a discard is offered only for a card taken by chance (b)
+            start = after.display(me)
+            card = after.card(place.card)
             placed = _placed(after, place)
             assert placed.decider == me
             display = placed.display(me)
@@ -532,7 +541,7 @@ class _Purchases:
         discounts = self.discounts.get(buy.discount)
         if discounts is None:
             discounts = self.discounts[buy.discount] = display.marks_left(BonusKind.DISCOUNT)
-        purchase = _Purchase(place, value, self.exact, self.placed, display, discounts)
+        purchase = _Purchase(place, value, self.exact, self.placed, display, discounts, start, card)
         if self.placed.display(me) is display:
             purchase.state = self.placed  # the first purchase's own node
         if not self.exact and not self.fewer:

@@ -239,15 +239,16 @@ def _legal_cells(taken: frozenset[Pos]) -> tuple[Pos, ...]:
         return ()
     rows = [r for r, _ in taken]
     cols = [c for _, c in taken]
+    top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+    if bottom - top >= GRID or right - left >= GRID:
+        return ()  # wider than 3 already (no display is)
+    # a cell keeps the display within 3 x 3 when its row and column lie within these bounds
+    low_row, high_row = bottom - GRID + 1, top + GRID - 1
+    low_col, high_col = right - GRID + 1, left + GRID - 1
     cells: set[Pos] = set()
     for r, c in taken:
         for dr, dc in NEIGHBOURS_8:
-            cell = (r + dr, c + dc)
-            if cell in taken:
-                continue
-            if max(*rows, cell[0]) - min(*rows, cell[0]) >= GRID:
-                continue
-            if max(*cols, cell[1]) - min(*cols, cell[1]) >= GRID:
-                continue
-            cells.add(cell)
-    return tuple(sorted(cells))
+            row, col = r + dr, c + dc
+            if low_row <= row <= high_row and low_col <= col <= high_col:
+                cells.add((row, col))
+    return tuple(sorted(cells - taken))

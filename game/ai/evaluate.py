@@ -312,17 +312,35 @@ class Evaluator:
         # terms changes no bit: the free cells around need not be counted.
         if kind == _ADJACENT_COMPLETED:
             if fill == 0.0:
-                return sum(chance[n.card.id] for n in board.near(placed.pos)) + 0.0
-            near, open_cells = board.around(placed.pos)
-            return sum(chance[n.card.id] for n in near) + fill * 0.5 * open_cells
+                # board.near's neighbours in its order (up, down, left, right), summed from zero
+                # like sum(): the same bits without the list and the generator
+                at = board.at
+                r, c = placed.pos
+                units = 0.0
+                for near in (at.get((r - 1, c)), at.get((r + 1, c)), at.get((r, c - 1)), at.get((r, c + 1))):
+                    if near is not None:
+                        units += chance[near.card.id]
+                return units
+            near_cards, open_cells = board.around(placed.pos)
+            return sum(chance[n.card.id] for n in near_cards) + fill * 0.5 * open_cells
         if kind == _COLOUR_COUNT:
-            return sum(1.0 for c in board.colours().values() if c == colour) + future * 0.25
+            return float(list(board.colours().values()).count(colour)) + future * 0.25
         if kind == _ADJACENT_COLOUR:
-            colours = board.colours()
             if fill == 0.0:
-                return sum(1.0 for n in board.near(placed.pos) if colours[n.pos] == colour) + 0.0
-            near, open_cells = board.around(placed.pos)
-            return sum(1.0 for n in near if colours[n.pos] == colour) + fill * 0.2 * open_cells
+                at = board.at
+                r, c = placed.pos
+                count = 0
+                for near in (at.get((r - 1, c)), at.get((r + 1, c)), at.get((r, c - 1)), at.get((r, c + 1))):
+                    # the colour that counts for the cell (_Board.colours)
+                    if (
+                        near is not None
+                        and (near.wild_colour if near.card.bonus == _WILD else near.card.colour) == colour
+                    ):
+                        count += 1
+                return float(count)
+            colours = board.colours()
+            near_cards, open_cells = board.around(placed.pos)
+            return sum(1.0 for n in near_cards if colours[n.pos] == colour) + fill * 0.2 * open_cells
         if kind == _COMPLETE_LINES:
             return board.complete_lines(chance, fill)
         if kind == _FIVE_COLOURS:
@@ -694,13 +712,6 @@ class _Board:
     def new_valuation(self) -> None:
         """Forget what depends on the chances (a board shared by several valuations)."""
         self._complete_lines = None
-
-    def near(self, pos: Pos) -> list[PlacedCard]:
-        """The edge neighbours of a cell (`around` without the free cells)."""
-        at = self.at
-        r, c = pos
-        cells = (at.get((r - 1, c)), at.get((r + 1, c)), at.get((r, c - 1)), at.get((r, c + 1)))
-        return [p for p in cells if p is not None]
 
     def colours(self) -> dict[Pos, object]:
         """The colour that counts for each cell (a wild card's chosen one)."""

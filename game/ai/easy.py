@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -129,19 +129,16 @@ def _single_card_keep(
     if success[roll]:
         return None
     tables = _keep_sums(success)
-    sums: NDArray[np.int16] | NDArray[np.int32]
+    scores: NDArray[np.int16] | NDArray[np.int32]
     if rolls_left == 1:
-        sums = tables.once
-    elif tables.twice is not None:
-        sums = tables.twice
+        scores = tables.once[_ONCE_POSITIONS[roll]]
     else:
-        sums = tables.twice = _with_one_more_reroll(tables.once)
-    scores = sums[_KEEP_POSITIONS[roll]]
+        twice = tables.twice
+        if twice is None:
+            twice = tables.twice = _with_one_more_reroll(tables.once)
+        scores = twice[_TWICE_POSITIONS[roll]]
     return odds.MASKS[int(scores.argmax())]  # the first of the best, in odds.MASKS order
 
-
-# for every roll and reroll set of odds.MASKS (in that order), the partial state it leaves
-_KEEP_POSITIONS: NDArray[np.intp] = odds._KEEP_POSITIONS
 
 # the dice of each reroll set, made once
 _MASK_DICE: dict[Mask, tuple[Colour, ...]] = {mask: mask_dice(mask) for mask in odds.MASKS}
@@ -185,7 +182,7 @@ def _keep_sums(success: NDArray[np.bool_]) -> _KeepSums:
     key = success.tobytes()
     tables = _sums_by_bytes.get(key)
     if tables is None:
-        tables = _KeepSums(_weighted(_partial_sums(success)).astype(np.int16))
+        tables = _KeepSums(_once(success))
         _keep(_sums_by_bytes, key, tables)
     _keep(_sums_by_vector, id(success), (success, tables))
     return tables
@@ -203,65 +200,105 @@ def _keep(found: dict[Any, Any], key: object, value: object) -> None:
     found[key] = value
 
 
-def _partial_sums(values: NDArray[np.bool_] | NDArray[np.int16]) -> NDArray[np.int32]:
-    """Per roll values (7,776, C order over the five dice) -> for every partial state (7^5, C order
-    over the dice, 7 on a die's axis: still to roll) the sum of the values of the rolls it may
-    lead to. Each die in turn gets a seventh row, the sum of its six faces; the first two dice are
-    done where they lie (long rows), then the table is turned so that the last three lie first."""
-    table = _extend(values.astype(np.int32), 1, 6**4)
-    table = _extend(table, 7, 6**3)  # 7 x 7 x 216: the first two dice done
-    table = np.ascontiguousarray(table.reshape(49, 216).T)  # the last three dice first
+def _partial_sums(values: NDArray[np.bool_] | NDArray[np.int16], dtype: type[_Whole]) -> NDArray[_Whole]:
+    """A table over the rolls (6^5, the dice in some order a, b, c, d, e) -> for every partial
+    state (7^5, the dice in the order e, a, b, c, d; 6 on a die's axis: still to roll) the sum of
+    the values of the rolls it may lead to. Each die in turn gets a seventh row, the sum of its six
+    faces, while it lies in front of long rows: two dice, then the table turned to bring the next
+    two in front, then the last."""
+    table = _extend(values.astype(dtype), 1, 6**4)
+    table = _extend(table, 7, 6**3)
+    table = _turn(table, 49)  # c, d, e, a, b
     table = _extend(table, 1, 6 * 6 * 49)
     table = _extend(table, 7, 6 * 49)
-    table = _extend(table, 49, 49)  # 343 x 49: the last three dice, then the first two
-    result: NDArray[np.int32] = np.ascontiguousarray(table.reshape(343, 49).T).reshape(-1)
+    table = _turn(table, 49)  # e, a, b, c, d
+    result: NDArray[_Whole] = _extend(table, 1, 7**4).reshape(-1)
     return result
 
 
-def _extend(table: NDArray[np.int32], before: int, after: int) -> NDArray[np.int32]:
+_Whole = TypeVar("_Whole", np.int16, np.int32)
+
+
+def _extend(table: NDArray[_Whole], before: int, after: int) -> NDArray[_Whole]:
     """A (before x 6 x after) table -> before x 7 x after, the seventh row the sum of the six."""
-    extended = np.empty((before, 7, after), dtype=np.int32)
+    extended = np.empty((before, 7, after), dtype=table.dtype)
     extended[:, :6] = table.reshape(before, 6, after)
     np.add.reduce(extended[:, :6], axis=1, out=extended[:, 6])
     return extended
 
 
-def _weighted(sums: NDArray[np.int32]) -> NDArray[np.int32]:
+def _turn(table: NDArray[_Whole], front: int) -> NDArray[_Whole]:
+    """The table's first `front` entries of its axes moved behind the others (a transposed copy)."""
+    return np.ascontiguousarray(table.reshape(front, -1).T)
+
+
+def _weighted(sums: NDArray[_Whole]) -> NDArray[_Whole]:
     """Sums over the rolls a partial state may lead to -> its mean value times 7,776 (a state with
-    k dice to roll leads to 6^k rolls): whole numbers."""
-    weighted: NDArray[np.int32] = sums * _STATE_WEIGHT
+    k dice to roll leads to 6^k rolls): whole numbers, in any order of the dice."""
+    weighted: NDArray[_Whole] = sums * _STATE_WEIGHT[sums.dtype]
     return weighted
 
 
-# per partial state, 6 to the power of its known dice
+# per partial state, 6 to the power of its known dice (in both widths)
 _UNKNOWN_DICE = (np.indices((7,) * 5).reshape(5, -1) == 6).sum(axis=0)
-_STATE_WEIGHT: NDArray[np.int32] = (6 ** (5 - _UNKNOWN_DICE)).astype(np.int32)
+_STATE_WEIGHT: dict[np.dtype[Any], NDArray[Any]] = {
+    np.dtype(whole): (6 ** (5 - _UNKNOWN_DICE)).astype(whole) for whole in (np.int16, np.int32)
+}
+
+
+def _once(success: NDArray[np.bool_]) -> NDArray[np.int16]:
+    """The keep sums with one roll left, dice in the order of _ONCE_ORDER: every partial state's
+    completions in 7,776ths (at most 7,776: 16 bits)."""
+    return _weighted(_partial_sums(success, np.int16))
 
 
 def _with_one_more_reroll(once: NDArray[np.int16]) -> NDArray[np.int32]:
-    """The keep sums with two rolls left, from those with one: what each roll is worth when it may
-    be rerolled at best once more (in 7,776ths: the best over keeping all dice, the roll itself,
-    and every reroll set), summed over the partial states as before."""
-    return _weighted(_partial_sums(_best_reroll_worth(once)))
+    """The keep sums with two rolls left (dice in the order of _TWICE_ORDER), from those with one:
+    what each roll is worth when it may be rerolled at best once more (in 7,776ths: the best over
+    keeping all dice, the roll itself, and every reroll set), summed over the partial states."""
+    return _weighted(_partial_sums(_best_reroll_worth(once), np.int32))
 
 
 def _best_reroll_worth(once: NDArray[np.int16]) -> NDArray[np.int16]:
     """For every roll, the best entry of `once` over the partial states it may keep (the roll itself
-    included): a max-over-subsets, one die at a time, the "still to roll" entry against each face.
-    The first two dice where they lie, then the last three turned to the front."""
+    included): a max-over-subsets, one die at a time, the "still to roll" entry against each face,
+    each die while it lies in front of long rows. Dice in the order p, q, r, s, t (7^5) -> t, p, q,
+    r, s (6^5)."""
     table = once.reshape(1, 7, 7**4)
     table = np.maximum(table[:, :6], table[:, 6:])
-    table = np.maximum(*_split(table.reshape(6, 7, 7**3)))  # 36 x 343: the first two dice done
-    turned = np.ascontiguousarray(table.reshape(36, 343).T).reshape(1, 7, 7 * 7 * 36)
-    table = np.maximum(turned[:, :6], turned[:, 6:])
+    table = np.maximum(*_split(table.reshape(6, 7, 7**3)))
+    table = _turn(table, 36).reshape(1, 7, 7 * 7 * 36)  # r, s, t, p, q
+    table = np.maximum(table[:, :6], table[:, 6:])
     table = np.maximum(*_split(table.reshape(6, 7, 7 * 36)))
-    table = np.maximum(*_split(table.reshape(36, 7, 36)))  # 216 x 36: the last three, then the first two
-    best: NDArray[np.int16] = np.ascontiguousarray(table.reshape(216, 36).T).reshape(-1)
+    table = _turn(table, 36).reshape(1, 7, 6**4)  # t, p, q, r, s
+    best: NDArray[np.int16] = np.maximum(table[:, :6], table[:, 6:]).reshape(-1)
     return best
 
 
 def _split(table: NDArray[np.int16]) -> tuple[NDArray[np.int16], NDArray[np.int16]]:
     return table[:, :6], table[:, 6:]
+
+
+# The order of the dice on the axes of the tables: _partial_sums turns (a, b, c, d, e) into
+# (e, a, b, c, d), _best_reroll_worth (p, q, r, s, t) into (t, p, q, r, s).
+_ONCE_ORDER = (4, 0, 1, 2, 3)  # from the success vector, in COLOURS order
+_TWICE_ORDER = (2, 3, 4, 0, 1)  # from the best worth, in the order (3, 4, 0, 1, 2)
+
+
+def _keep_positions(order: tuple[int, ...]) -> NDArray[np.intp]:
+    """For every roll (its index) and reroll set of odds.MASKS (in that order), the partial state it
+    leaves, as an index into a table with the dice on its axes in `order`."""
+    faces = np.indices((6,) * 5).reshape(5, -1).T  # rolls x dice, in COLOURS order
+    states = np.where(np.array(odds.MASKS)[None, :, :], 6, faces[:, None, :])  # rolls x masks x dice
+    weights = np.zeros(5, dtype=np.intp)
+    for axis, die in enumerate(order):
+        weights[die] = 7 ** (4 - axis)
+    positions: NDArray[np.intp] = states @ weights
+    return positions
+
+
+_ONCE_POSITIONS = _keep_positions(_ONCE_ORDER)
+_TWICE_POSITIONS = _keep_positions(_TWICE_ORDER)
 
 
 def _fresh_chance(task: Task) -> float:

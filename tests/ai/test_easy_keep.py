@@ -49,14 +49,15 @@ def test_keep_sums_are_the_programme_in_whole_numbers() -> None:
         odds.success_vector(card.task, (None,) * len(card.task)) for card in standard_deck().cards[:12]
     ]
     for success in vectors:
-        once = easy._weighted(easy._partial_sums(success)).astype(np.int16)
-        worth = easy._best_reroll_worth(once)
-        assert np.array_equal(worth, np.rint(odds.one_more_reroll(success) * easy.ROLLS))
+        once = easy._once(success)
+        worth = easy._best_reroll_worth(once)  # dice in the order 3, 4, 0, 1, 2
+        in_order = worth.reshape((6,) * 5).transpose(2, 3, 4, 0, 1).reshape(-1)
+        assert np.array_equal(in_order, np.rint(odds.one_more_reroll(success) * easy.ROLLS))
         twice = easy._with_one_more_reroll(once)
         for _ in range(20):
             dice = tuple(int(v) for v in rng.integers(1, 7, size=5))
-            got_by_rolls = {1: once, 2: twice}
-            for rolls_left, sums in got_by_rolls.items():
+            roll = easy._roll_index(dice)
+            got_by_rolls = {1: once[easy._ONCE_POSITIONS[roll]], 2: twice[easy._TWICE_POSITIONS[roll]]}
+            for rolls_left, got in got_by_rolls.items():
                 chances = odds.reroll_values(success.astype(np.float64), dice, rolls_left)
-                got = sums[easy._KEEP_POSITIONS[easy._roll_index(dice)]]
                 assert np.allclose(got, np.array(chances) * easy.ROLLS**rolls_left, rtol=0, atol=1e-6)

@@ -194,10 +194,12 @@ def _roll_classes(pinned: frozenset[int]) -> tuple[NDArray[np.intp], NDArray[np.
     classes with no pinned die instead of 7776 rolls). Why: the placements are then checked once
     per class, not once per roll. Returns one representative roll per class and every roll's class.
     """
-    faces = _ROLL_FACES.copy()
+    columns = [_ROLL_FACES[:, die] for die in range(DICE)]
     free = [die for die in range(DICE) if die not in pinned]
-    faces[:, free] = np.sort(faces[:, free], axis=1)
-    canonical = faces @ (FACES ** np.arange(DICE - 1, -1, -1))
+    _sort_columns(columns, free)  # the free dice's faces sorted, roll by roll
+    canonical = columns[0] * FACES ** (DICE - 1)
+    for die in range(1, DICE):
+        canonical = canonical + columns[die] * FACES ** (DICE - 1 - die)
     # the distinct codes in rising order and each roll's rank among them (np.unique's answer,
     # without its sort: the codes are rolls' indices)
     present = np.zeros(ROLLS, dtype=np.bool_)
@@ -205,6 +207,17 @@ def _roll_classes(pinned: frozenset[int]) -> tuple[NDArray[np.intp], NDArray[np.
     representatives = np.flatnonzero(present)
     classes = (np.cumsum(present) - 1)[canonical]
     return representatives, classes
+
+
+def _sort_columns(columns: list[NDArray[np.intp]], which: Sequence[int]) -> None:
+    """Sort the entries of the columns `which` row by row (each row's values among those columns in
+    rising order), in place in the list: odd-even transposition, a minimum and a maximum per pair
+    of neighbouring columns and round, over all rows at once. Why: np.sort along rows of two to
+    five values sorts each row on its own, which costs far more."""
+    for round_ in range(len(which) if len(which) > 1 else 0):
+        for at in range(round_ % 2, len(which) - 1, 2):
+            low, high = columns[which[at]], columns[which[at + 1]]
+            columns[which[at]], columns[which[at + 1]] = np.minimum(low, high), np.maximum(low, high)
 
 
 def _value_table(task: Task, filled: Filled) -> BoolArray:
@@ -546,18 +559,11 @@ def _pinned_classes(pinned: int) -> _Classes | None:
 @lru_cache(maxsize=DICE)  # every structure of at most two blocks
 def _classes(blocks: tuple[int, ...]) -> _Classes:
     def canonical(digits: NDArray[np.intp]) -> NDArray[np.intp]:
-        """The partial states' codes with each block's digits sorted (6, unknown, sorts last).
-
-        Each block is sorted by odd-even transposition (a minimum and a maximum per neighbouring
-        pair and round, over all states at once): np.sort along rows of two to five digits sorts
-        each row on its own, which cost far more."""
+        """The partial states' codes with each block's digits sorted (6, unknown, sorts last)."""
         columns = [digits[:, die] for die in range(DICE)]
         start = 0
         for size in blocks:
-            for round_ in range(size if size > 1 else 0):
-                for first in range(start + round_ % 2, start + size - 1, 2):
-                    low, high = columns[first], columns[first + 1]
-                    columns[first], columns[first + 1] = np.minimum(low, high), np.maximum(low, high)
+            _sort_columns(columns, range(start, start + size))
             start += size
         code: NDArray[np.intp] = columns[0] * _PARTIAL_WEIGHTS[0]
         for die in range(1, DICE):

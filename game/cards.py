@@ -259,33 +259,55 @@ def die_bits(values: int, colour: Colour) -> int:
 
 def _best_sum(task: Task, filled: tuple[int | None, ...]) -> int | None:
     """The dynamic programme behind Task.best_sum, from the last field to the first."""
-    fields = task.fields
+    fields, relations = task.fields, task.relations
     last = len(fields) - 1
     # best[v]: the best total of the fields from i to the end with field i holding v (0: no way)
     best = [0] * 7
-    for v in _choices(fields[last], filled[last]):
+    value = filled[last]
+    for v in (value,) if value is not None else _FIELD_CHOICES[fields[last].number]:
         best[v] = v
     for i in range(last - 1, -1, -1):
-        relation = task.relations[i]
+        value = filled[i]
+        choices = (value,) if value is not None else _FIELD_CHOICES[fields[i].number]
+        relation = relations[i]
         step = [0] * 7
-        found = False
-        if relation is Relation.NONE:
+        if relation is _NONE:
             tail = max(best)  # the same for every value of field i: worked out once
-            if tail:
-                for v in _choices(fields[i], filled[i]):
-                    step[v] = v + tail
-                found = True
+            if not tail:
+                return None
+            for v in choices:
+                step[v] = v + tail
         else:
-            less = relation is Relation.LESS
-            for v in _choices(fields[i], filled[i]):
-                tail = max(best[v + 1 :], default=0) if less else best[v]
+            found = False
+            if relation is _EQUAL:
+                for v in choices:
+                    tail = best[v]
+                    if tail:
+                        step[v] = v + tail
+                        found = True
+            elif len(choices) == 1:
+                v = choices[0]
+                tail = max(best[v + 1 :], default=0)
                 if tail:
                     step[v] = v + tail
                     found = True
-        if not found:
-            return None
+            else:  # `<` with every value open: the best of the values above, from the top down
+                above = 0
+                for v in _FALLING:
+                    if above:
+                        step[v] = v + above
+                        found = True
+                    if best[v] > above:
+                        above = best[v]
+            if not found:
+                return None
         best = step
     return max(best) or None
+
+
+_NONE, _EQUAL = Relation.NONE, Relation.EQUAL
+# the values an empty field may hold, by its printed number (None: any)
+_FIELD_CHOICES: dict[int | None, tuple[int, ...]] = {None: DIE_FACES, **{n: (n,) for n in DIE_FACES}}
 
 
 def _values_left(task: Task, filled: tuple[int | None, ...]) -> tuple[int, ...]:

@@ -67,3 +67,20 @@ def test_fields_taking_is_completable_with_that_one_value_written() -> None:
             if current is None and task.fields[index].accepts(value, colour) and task.completable(trial):
                 expected.append(index)
         assert task.fields_taking(filled, value, colour) == tuple(expected), (task.text(), filled, value)
+
+
+def test_best_sum_of_random_tasks_matches_brute_force() -> None:
+    """Every relation next to written, printed and open fields (the programme's shortcuts for `,`,
+    `=`, `<` with one value and `<` with every value)."""
+    from game.cards import Field, _best_sum
+
+    rng = random.Random(9)
+    for _ in range(3000):
+        count = rng.randint(2, 5)
+        fields = tuple(Field(None, rng.choice((None, None, None, 2, 3, 5))) for _ in range(count))
+        relations = tuple(rng.choice(list(Relation)) for _ in range(count - 1))
+        task = Task(fields, relations)
+        filled = tuple(rng.choice((None, None, 1, 2, 3, 4, 5, 6)) for _ in range(count))
+        if None not in filled:
+            continue
+        assert _best_sum(task, filled) == _brute_best_sum(task, filled), (task.text(), filled)

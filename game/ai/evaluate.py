@@ -467,12 +467,15 @@ class Writes:
         return total + ev.reserve(turns, len(display.cards))
 
 
-# step kinds of a _Layout: how a card's term changes with the card placed beside it
+# step kinds of a _Layout: how a card's term changes with the card placed beside it (the order
+# matters: below _NEAR a term is the same at every cell)
 _FIXED = 0  # the term as laid out (a bonus card, a card with no chance or no units that look around)
-_NEAR = 1  # adjacent-completed or -colour: laid out unless the new card touches it (or moves the box)
-_COLOUR = 2  # colour count: laid out unless the new card has its colour
-_CARD = 3  # five colours: worked out once per new card
+_COLOUR = 1  # colour count: laid out unless the new card has its colour
+_CARD = 2  # five colours: worked out once per new card
+_NEAR = 3  # adjacent-completed or -colour: laid out unless the new card touches it (or moves the box)
 _CELL = 4  # complete or mono lines: worked out at every cell
+
+_Step = tuple[float, float | None, int, PlacedCard]  # penalty, term (None: none), kind, the card
 
 
 class _Layout:
@@ -481,7 +484,8 @@ class _Layout:
 
     `values` replays `display_value`'s sum for each cell step by step in the same order, working
     out again only the terms the new card may change (see the step kinds above), so every number is
-    the one `display_value` gives for the display with the card placed.
+    the one `display_value` gives for the display with the card placed. The leading cards whose
+    terms no new card changes are summed once (`start`): the same additions in the same order.
     """
 
     __slots__ = (
@@ -491,7 +495,9 @@ class _Layout:
         "board",
         "fill",
         "future",
+        "start",
         "steps",
+        "per_card",
         "bonus_kinds",
         "kinds_cards",
     )
@@ -505,7 +511,7 @@ class _Layout:
         free = MAX_CARDS - len(cards) - 1  # with the new card
         self.future = future = min(float(free), turns * BUY_RATE) if ev.foresight else 0.0
         self.fill = fill = future / free if free else 0.0
-        steps: list[tuple[float, float | None, int, PlacedCard]] = []
+        steps: list[_Step] = []
         bonus_kinds: dict[BonusKind, float] = {}
         kinds_cards: list[PlacedCard] = []
         for placed in cards:
@@ -541,9 +547,33 @@ class _Layout:
                     assert board is not None
                     term = p * card.points * ev._units(board, placed, chance, fill, future)
             steps.append((penalty, term, step, placed))
-        self.steps = steps
+        # the leading fixed terms, added once
+        total = 0.0
+        first = 0
+        for penalty, term, step, _ in steps:
+            if step != _FIXED:
+                break
+            total -= penalty
+            if term is not None:
+                total += term
+            first += 1
+        self.start = total
+        self.steps = steps[first:]
+        # the terms worked out once per new card, by position in `steps`
+        self.per_card = [
+            (index, step, s[3]) for index, s in enumerate(self.steps) if (step := s[2]) in (_COLOUR, _CARD)
+        ]
         self.bonus_kinds = bonus_kinds
         self.kinds_cards = kinds_cards
+
+    def board_at(self, boards: list[_Board | None], card: Card, cells: Sequence[Pos], i: int) -> _Board:
+        """The display's board with `card` at cells[i], laid out on first use (kept in `boards`)."""
+        board = boards[i]
+        if board is None:
+            placed = fresh_card(card, cells[i])
+            base = self.board
+            board = boards[i] = base.extended(placed) if base is not None else _Board((placed,))
+        return board
 
     def values(self, ev: Evaluator, card: Card, cells: Sequence[Pos]) -> list[float]:
         """The value of the display with `card` placed at each cell."""
@@ -555,15 +585,6 @@ class _Layout:
             p_new = ev.card_chance(PlacedCard(card, (0, 0), empty), turns)
         chance[card.id] = p_new
         boards: list[_Board | None] = [None] * len(cells)
-
-        def board_at(i: int) -> _Board:
-            # the display's board with the card at cells[i], laid out on first use
-            board = boards[i]
-            if board is None:
-                placed = fresh_card(card, cells[i])
-                board = boards[i] = base.extended(placed) if base is not None else _Board((placed,))
-            return board
-
         # the new card's own penalty and what it changes whatever its cell
         penalty_new = EMPTY_FIELD * len(empty)
         colour_new = None if card.bonus == _WILD else card.colour  # a fresh wild card has none yet
@@ -593,52 +614,48 @@ class _Layout:
             for placed in kinds_cards:
                 tail.append(chance[placed.card.id] * placed.card.points * (kinds + extra))
         # terms worked out once for this card (the same at every cell)
-        by_card: dict[int, float] = {}
-        for index, (_, _, step, placed) in enumerate(self.steps):
-            if step == _CARD or (step == _COLOUR and placed.card.scoring_colour == colour_new):
-                other = placed.card
-                by_card[index] = (
-                    chance[other.id] * other.points * ev._units(board_at(0), placed, chance, fill, future)
-                )
+        steps = self.steps
+        if self.per_card:
+            steps = list(steps)
+            for index, step, placed in self.per_card:
+                if step == _CARD or placed.card.scoring_colour == colour_new:
+                    other = placed.card
+                    units = ev._units(self.board_at(boards, card, cells, 0), placed, chance, fill, future)
+                    steps[index] = (steps[index][0], chance[other.id] * other.points * units, _FIXED, placed)
         if new_step == _CARD:
+            board = self.board_at(boards, card, cells, 0)
             term_new = (
-                p_new * card.points * ev._units(board_at(0), fresh_card(card, cells[0]), chance, fill, future)
+                p_new * card.points * ev._units(board, fresh_card(card, cells[0]), chance, fill, future)
             )
         reserve = ev.reserve(turns, len(self.display.cards) + 1)
         box = (base.rmin, base.rmax, base.cmin, base.cmax) if base is not None else None
+        start = self.start
         values: list[float] = []
         for i, cell in enumerate(cells):
             r, c = cell
             moved = fill != 0.0 and (box is None or not (box[0] <= r <= box[1] and box[2] <= c <= box[3]))
-            total = 0.0
-            for index, (penalty, term, step, placed) in enumerate(self.steps):
+            total = start
+            for penalty, term, step, placed in steps:
                 total -= penalty
-                if step == _FIXED:
+                if step < _NEAR:
                     if term is not None:
                         total += term
                 elif step == _NEAR:
                     pr, pc = placed.pos
                     if moved or abs(pr - r) + abs(pc - c) == 1:
                         other = placed.card
-                        total += (
-                            chance[other.id]
-                            * other.points
-                            * ev._units(board_at(i), placed, chance, fill, future)
-                        )
+                        units = ev._units(self.board_at(boards, card, cells, i), placed, chance, fill, future)
+                        total += chance[other.id] * other.points * units
                     else:
                         total += term  # type: ignore[operator]
-                elif step == _CELL:
-                    other = placed.card
-                    total += (
-                        chance[other.id] * other.points * ev._units(board_at(i), placed, chance, fill, future)
-                    )
                 else:
-                    known = by_card.get(index)
-                    total += term if known is None else known  # type: ignore[operator]
+                    other = placed.card
+                    units = ev._units(self.board_at(boards, card, cells, i), placed, chance, fill, future)
+                    total += chance[other.id] * other.points * units
             total -= penalty_new
             if new_step == _CELL:
-                placed = fresh_card(card, cell)
-                total += p_new * card.points * ev._units(board_at(i), placed, chance, fill, future)
+                board = self.board_at(boards, card, cells, i)
+                total += p_new * card.points * ev._units(board, fresh_card(card, cell), chance, fill, future)
             elif term_new is not None:
                 total += term_new
             for term in tail:

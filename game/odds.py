@@ -39,7 +39,7 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
-from game.cards import Relation, Task
+from game.cards import Field, Relation, Task
 from game.colours import COLOURS
 from game.deck import standard_deck
 
@@ -117,26 +117,38 @@ def _build_success(task: Task, filled: Filled) -> BoolArray:
         table = _value_table(task, filled)
         if table.any():
             fields = [task.fields[f] for f in empty]
-            cube = table.reshape((FACES,) * len(empty))
-            alike = tuple(
-                (a, b)
-                for a, b in itertools.combinations(range(len(empty)), 2)
-                if fields[a] == fields[b] and np.array_equal(cube, cube.swapaxes(a, b))
-            )
+            alike = _alike_pairs(fields, table.reshape((FACES,) * len(empty)))
             slots = tuple(-1 if field.colour is None else field.colour.slot for field in fields)
             gathered = _gather(slots, alike)
             if gathered is not None:
                 index, classes = gathered
-                per_class: BoolArray = np.any(table[index], axis=0)
-                result = per_class[classes]
+                # take with a native index: fancy indexing (and an int16 index) cost several times more
+                per_class: BoolArray = np.logical_or.reduce(table.take(index), axis=0)
+                result = per_class.take(classes)
     result.flags.writeable = False
     return result
+
+
+def _alike_pairs(fields: Sequence[Field], cube: BoolArray) -> tuple[tuple[int, int], ...]:
+    """The pairs of empty fields (a < b, in order) that demand the same and in which the value table
+    `cube` is symmetric. A pair joined through pairs found before needs no comparison: a table
+    symmetric in a, c and in c, b is symmetric in a, b (that swap is made of the other two)."""
+    group = list(range(len(fields)))  # per field, the first field joined to it so far
+    pairs = []
+    for a, b in itertools.combinations(range(len(fields)), 2):
+        if fields[a] != fields[b]:
+            continue
+        if group[a] == group[b] or (cube == cube.swapaxes(a, b)).all():
+            pairs.append((a, b))
+            old, new = group[b], group[a]
+            group = [new if g == old else g for g in group]
+    return tuple(pairs)
 
 
 @lru_cache(maxsize=512)
 def _gather(
     slots: tuple[int, ...], alike: tuple[tuple[int, int], ...]
-) -> tuple[IndexArray, NDArray[np.intp]] | None:
+) -> tuple[NDArray[np.intp], NDArray[np.intp]] | None:
     """What `_build_success` reads for empty fields demanding the dice `slots` (-1: any) with the
     pairs `alike` interchangeable: for each placement of dice worth checking and each class of
     rolls the index into the value table, and every roll's class; None when no placement is worth
@@ -171,8 +183,9 @@ def _gather(
     index = np.zeros((len(rows), faces.shape[1]), dtype=np.int16)
     for field in range(count):
         index += faces[kept[:, field]] * np.int16(FACES ** (count - 1 - field))
-    index.flags.writeable = False
-    return index, classes
+    native: NDArray[np.intp] = index.astype(np.intp)  # what take reads fastest
+    native.flags.writeable = False
+    return native, classes
 
 
 @lru_cache(maxsize=1 << DICE)
@@ -243,8 +256,16 @@ def _value_table(task: Task, filled: Filled) -> BoolArray:
             ok &= columns[i] == columns[i + 1]
     if task.sum_at_least:
         written = sum(v for v in filled if v is not None)
-        ok &= grid.sum(axis=0) + written >= task.sum_at_least
+        ok &= _value_sums(len(empty)) >= task.sum_at_least - written
     return ok
+
+
+@lru_cache(maxsize=DICE + 1)
+def _value_sums(count: int) -> NDArray[np.intp]:
+    """The sum of each combination of `_value_grid(count)`, read-only."""
+    sums: NDArray[np.intp] = _value_grid(count).sum(axis=0)
+    sums.flags.writeable = False
+    return sums
 
 
 @lru_cache(maxsize=DICE + 1)

@@ -44,9 +44,13 @@ class EasyBot:
         return action
 
     def choose(self, view: State, rng: random.Random) -> Action:
-        me = view.decider
-        seat = view.seats[me]
         phase = view.phase
+        # the commonest decisions first (phases are enum members: `is` compares them cheapest)
+        if phase is Phase.ACTIVE:
+            return self.active(view, rng)
+        if phase is Phase.PASSIVE:
+            return random_write(view, rng) or Pass()
+        seat = view.seats[view.decider]
         if phase == Phase.SETUP_RETURN:
             return ReturnCard(rng.choice(seat.hand))
         if phase == Phase.SETUP_PLACE:
@@ -54,11 +58,9 @@ class EasyBot:
         if phase == Phase.PLACE:
             assert seat.pending is not None
             return Place(seat.pending, *rng.choice(seat.display.legal_cells()))
-        if phase == Phase.ACTIVE:
-            return self.active(view, rng)
         if phase == Phase.CHANCE_WRITE:
             return End()
-        if phase in (Phase.PASSIVE, Phase.SOLO_PASSIVE):
+        if phase == Phase.SOLO_PASSIVE:
             return random_write(view, rng) or Pass()
         if phase == Phase.SOLO_REMOVE:
             rows = [row for row in ROWS if view.market_card(row, MARKET_SLOTS) is not None]
@@ -328,41 +330,43 @@ def first_completion(view: State, dice: Dice | None = None) -> Complete | None:
     planning.complete_steps lists first, without listing every assignment of every card."""
     if dice is None:
         dice = dice_at_hand(view)
-    bits = [die_bits(1 << value, colour) for _, value, colour in dice]
+    bits = [(1 << value) << _SHIFT[colour] for _, value, colour in dice]  # die_bits, inlined
     present = 0  # every usable die's bit: a field with none of them in its mask takes no die
     for bit in bits:
         present |= bit
-    # all five dice as rolled (none used, none changed by a bonus): the roll of a success vector
-    roll = (
-        _roll_index(view.dice)
-        if len(dice) == 5 and view.deltas == NO_DELTAS and not any(view.recolours)
-        else -1
-    )
-    for placed, empty, masks in view.display(view.decider).open_cards():
-        if len(empty) > len(dice) or not _all_fit(masks, present):
-            continue  # the commonest answer, found without a search
-        task = placed.card.task
-        filled = placed.filled
-        if roll >= 0:
-            known = _known_success.get((id(task), filled))
-            if known is not None and known[0] is task and not known[1][roll]:
-                continue  # the card's success vector says no assignment exists: no search
-        used = _first_fill(task, filled, empty, masks, dice, bits)
-        if used is None:
+    count = len(dice)
+    roll = -2  # the roll of a success vector, worked out when first needed (-1: none applies)
+    for placed, empty, masks in view.seats[view.decider].display.open_cards():
+        if len(empty) > count:
             continue
-        per_field: list[Colour | None] = [None] * len(filled)
-        for index, die in zip(empty, used, strict=True):
-            per_field[index] = die
-        return Complete(placed.id, tuple(per_field))
+        for mask in masks:  # a field no die fits: the commonest answer, found without a search
+            if not mask & present:
+                break
+        else:
+            task = placed.card.task
+            filled = placed.filled
+            if roll == -2:
+                # all five dice as rolled (none used, none changed by a bonus)
+                roll = (
+                    _roll_index(view.dice)
+                    if count == 5 and view.deltas == NO_DELTAS and not any(view.recolours)
+                    else -1
+                )
+            if roll >= 0:
+                known = _known_success.get((id(task), filled))
+                if known is not None and known[0] is task and not known[1][roll]:
+                    continue  # the card's success vector says no assignment exists: no search
+            used = _first_fill(task, filled, empty, masks, dice, bits)
+            if used is None:
+                continue
+            per_field: list[Colour | None] = [None] * len(filled)
+            for index, die in zip(empty, used, strict=True):
+                per_field[index] = die
+            return Complete(placed.id, tuple(per_field))
     return None
 
 
-def _all_fit(masks: tuple[int, ...], present: int) -> bool:
-    """Whether every field's mask holds some die present."""
-    for mask in masks:
-        if not mask & present:
-            return False
-    return True
+_SHIFT: dict[Colour, int] = {colour: die_bits(1, colour).bit_length() - 1 for colour in COLOURS}
 
 
 def _first_fill(

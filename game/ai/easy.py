@@ -130,9 +130,19 @@ def _single_card_keep(
     roll = _roll_index(dice)
     if success[roll]:
         return None
-    tables = _keep_sums(success)
+    tables = _keep_sums(success, task, filled)
+    classes = tables.classes
     scores: NDArray[np.int16] | NDArray[np.int32]
-    if rolls_left == 1:
+    if classes is not None:  # tables over classes of partial states (see _class_sums)
+        states = classes.of_partial.take(odds._KEEP_POSITIONS[roll])
+        if rolls_left == 1:
+            scores = tables.once.take(states)
+        else:
+            twice = tables.twice
+            if twice is None:
+                twice = tables.twice = _class_twice(tables.once, classes)
+            scores = twice.take(states)
+    elif rolls_left == 1:
         scores = tables.once[_ONCE_POSITIONS[roll]]
     else:
         twice = tables.twice
@@ -165,26 +175,33 @@ _KNOWN_SUCCESS_KEPT = 2048  # 7.8 kB each at most
 
 
 class _KeepSums:
-    """A success vector's sums for the keep decision (7^5 each, see _partial_sums): with one roll
-    left (`once`, in 16 bits) and with two (`twice`, made when first asked)."""
+    """A success vector's sums for the keep decision (see _partial_sums): with one roll left
+    (`once`, in 16 bits) and with two (`twice`, made when first asked); over all 7^5 partial
+    states, or over `classes` of them when the vector treats some dice alike (see _class_sums)."""
 
-    __slots__ = ("once", "twice")
+    __slots__ = ("once", "twice", "classes")
 
-    def __init__(self, once: NDArray[np.int16]) -> None:
+    def __init__(self, once: NDArray[np.int16], classes: odds._Classes | None) -> None:
         self.once = once
         self.twice: NDArray[np.int32] | None = None
+        self.classes = classes
 
 
-def _keep_sums(success: NDArray[np.bool_]) -> _KeepSums:
-    """The keep sums of this vector, found by the vector object first (odds hands out the same array
-    for a card fill every time), then by its bytes (many fills allow exactly the same rolls)."""
+def _keep_sums(success: NDArray[np.bool_], task: Task, filled: tuple[int | None, ...]) -> _KeepSums:
+    """The keep sums of this vector (the success vector of this card fill), found by the vector
+    object first (odds hands out the same array for a card fill every time), then by its bytes
+    (many fills allow exactly the same rolls)."""
     known = _sums_by_vector.get(id(success))
     if known is not None and known[0] is success:  # the very array (kept alive here, so its id holds)
         return known[1]
     key = success.tobytes()
     tables = _sums_by_bytes.get(key)
     if tables is None:
-        tables = _KeepSums(_once(success))
+        # dice no empty coloured field demands are alike for the vector: classes when at most two
+        # runs of them (odds' own classes, as its programme uses them)
+        classes = odds._classes_of_cards([(task, filled)])
+        once = _once(success) if classes is None else _class_once(success, classes)
+        tables = _KeepSums(once, classes)
         _keep(_sums_by_bytes, key, tables)
     _keep(_sums_by_vector, id(success), (success, tables))
     return tables
@@ -279,6 +296,49 @@ def _best_reroll_worth(once: NDArray[np.int16]) -> NDArray[np.int16]:
 
 def _split(table: NDArray[np.int16]) -> tuple[NDArray[np.int16], NDArray[np.int16]]:
     return table[:, :6], table[:, 6:]
+
+
+# The same sums over classes of partial states (odds._Classes): when a vector treats the dice of a
+# block alike, so do its sums, so one number per class holds them all; a class's sum is the sum of
+# the sums of the classes with its last unknown die showing each face (odds' levels), and the best
+# worth of a roll is the best over the classes it reaches (odds' reached). Whole numbers, so the
+# very numbers of the tables over all states (tests/ai/test_easy_keep.py).
+
+
+def _class_sums(values: NDArray[_Whole], classes: odds._Classes) -> NDArray[_Whole]:
+    """Values per roll class -> the weighted sums (as _weighted) per class of partial states."""
+    table = np.empty(classes.size, dtype=values.dtype)
+    table[: classes.rolls] = values
+    for first, end, faces in classes.levels:
+        np.add.reduce(table.take(faces), axis=0, out=table[first:end])
+    weighted: NDArray[_Whole] = table * _class_weights(classes, values.dtype)
+    return weighted
+
+
+def _class_weights(classes: odds._Classes, dtype: np.dtype[Any]) -> NDArray[Any]:
+    """Per class of partial states, 6 to the power of its known dice (as _STATE_WEIGHT)."""
+    known = _CLASS_WEIGHTS.get((id(classes), dtype))
+    if known is not None and known[0] is classes:
+        return known[1]
+    weights = np.full(classes.size, 6**5, dtype=dtype)
+    for unknown, (first, end, _) in enumerate(classes.levels, start=1):
+        weights[first:end] = 6 ** (5 - unknown)
+    _CLASS_WEIGHTS[id(classes), dtype] = (classes, weights)  # odds keeps a few structures only
+    return weights
+
+
+_CLASS_WEIGHTS: dict[tuple[int, np.dtype[Any]], tuple[odds._Classes, NDArray[Any]]] = {}
+
+
+def _class_once(success: NDArray[np.bool_], classes: odds._Classes) -> NDArray[np.int16]:
+    """_once over classes."""
+    return _class_sums(success.take(classes.representative).astype(np.int16), classes)
+
+
+def _class_twice(once: NDArray[np.int16], classes: odds._Classes) -> NDArray[np.int32]:
+    """_with_one_more_reroll over classes."""
+    worth = np.maximum.reduceat(once.take(classes.reached), classes.starts)
+    return _class_sums(worth.astype(np.int32), classes)
 
 
 # The order of the dice on the axes of the tables: _partial_sums turns (a, b, c, d, e) into

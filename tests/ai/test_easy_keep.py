@@ -7,6 +7,7 @@ import random
 
 from game.ai.easy import _single_card_keep
 from game.ai.planning import single_card_keep
+from game.cards import Task
 from game.colours import COLOURS
 from game.deck import standard_deck
 
@@ -61,3 +62,45 @@ def test_keep_sums_are_the_programme_in_whole_numbers() -> None:
             for rolls_left, got in got_by_rolls.items():
                 chances = odds.reroll_values(success.astype(np.float64), dice, rolls_left)
                 assert np.allclose(got, np.array(chances) * easy.ROLLS**rolls_left, rtol=0, atol=1e-6)
+
+
+def test_keep_sums_over_classes_are_those_over_all_states() -> None:
+    """For fills whose vector treats some dice alike, the tables over odds' classes of partial
+    states give every reroll set the very number of the tables over all 7^5 states."""
+    import numpy as np
+
+    from game import odds
+    from game.ai import easy
+
+    rng = random.Random(3)
+    tried = 0
+    for card in standard_deck().cards:
+        task = card.task
+        for filled in [(None,) * len(task), *[_random_fill(task, rng) for _ in range(3)]]:
+            if filled.count(None) > 5 or None not in filled:
+                continue
+            classes = odds._classes_of_cards([(task, filled)])
+            if classes is None:
+                continue
+            success = odds.success_vector(task, filled)
+            once, twice = easy._once(success), easy._with_one_more_reroll(easy._once(success))
+            class_once = easy._class_once(success, classes)
+            class_twice = easy._class_twice(class_once, classes)
+            for _ in range(10):
+                roll = rng.randrange(easy.ROLLS)
+                states = classes.of_partial.take(odds._KEEP_POSITIONS[roll])
+                assert np.array_equal(class_once.take(states), once[easy._ONCE_POSITIONS[roll]])
+                assert np.array_equal(class_twice.take(states), twice[easy._TWICE_POSITIONS[roll]])
+            tried += 1
+    assert tried > 50
+
+
+def _random_fill(task: Task, rng: random.Random) -> tuple[int | None, ...]:
+    filled: tuple[int | None, ...] = (None,) * len(task)
+    for _ in range(rng.choice((1, 2))):
+        value = rng.randint(1, 6)
+        fields = task.fields_taking(filled, value, rng.choice(COLOURS))
+        if fields and filled.count(None) > 1:
+            index = rng.choice(fields)
+            filled = (*filled[:index], value, *filled[index + 1 :])
+    return filled

@@ -108,6 +108,8 @@ class Evaluator:
         self.patient = False  # holds open cells in reserve (see PATIENCE): hard bot, solo game
         # place_values' displays laid out, by memo key (_memo_key)
         self._layouts: dict[tuple[object, ...], _Layout] = {}
+        # place_values' displays' cards as in _memo_key, by display identity (kept alive beside it)
+        self._display_keys: dict[int, tuple[Display, tuple[object, ...]]] = {}
 
     def card_chance(self, placed: PlacedCard, turns: float) -> float:
         """The chance this card is completed by the end of the game (cached per fill and turns)."""
@@ -156,7 +158,13 @@ class Evaluator:
         # A search places the same card on the same display again and again (the same purchase
         # paid with other dice, or at the next roll of the turn): the whole list is remembered,
         # with the display and card it names by identity kept alive beside it.
-        whole = (*_memo_key(turns, display), id(card), tuple(cells))
+        cards_key = self._display_keys.get(id(display))
+        if cards_key is None or cards_key[0] is not display:
+            # a search places many cards on the same display object: its part of the key is kept
+            if len(self._display_keys) >= LAYOUTS_KEPT:
+                self._display_keys.clear()
+            cards_key = self._display_keys[id(display)] = (display, _memo_key(turns, display)[1:])
+        whole = (turns, *cards_key[1], id(card), tuple(cells))
         known_list = self._placements.get(whole)
         if known_list is not None:
             return known_list[0]

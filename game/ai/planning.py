@@ -56,7 +56,8 @@ def complete_steps(state: State) -> list[Complete]:
     # decision made says at once whether a card can be completed with them
     roll = -1
     if len(dice) == len(COLOURS) and not any(state.deltas) and not any(state.recolours):
-        roll = odds.roll_index(state.dice)
+        d0, d1, d2, d3, d4 = state.dice  # odds.roll_index, without its checks: five faces 1..6
+        roll = ((((d0 - 1) * 6 + d1 - 1) * 6 + d2 - 1) * 6 + d3 - 1) * 6 + d4 - 1
     steps: list[Complete] = []
     for placed in state.display(state.decider):
         if placed.completed or placed.empty_count > len(dice):

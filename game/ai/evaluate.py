@@ -134,7 +134,7 @@ class Evaluator:
         # base; each reroll of a turn). The key names each card by identity: hashing the cards
         # themselves costs more than the rest of a look-up. The display is kept with its value, so
         # its cards stay alive and no other card can take over their identity while it is kept.
-        key = _memo_key(turns, display)
+        key = (turns, *self._cards_key(display))
         if sure:
             key = (*key, *sorted(sure.items()))
         known = self._values.get(key)
@@ -158,13 +158,7 @@ class Evaluator:
         # A search places the same card on the same display again and again (the same purchase
         # paid with other dice, or at the next roll of the turn): the whole list is remembered,
         # with the display and card it names by identity kept alive beside it.
-        cards_key = self._display_keys.get(id(display))
-        if cards_key is None or cards_key[0] is not display:
-            # a search places many cards on the same display object: its part of the key is kept
-            if len(self._display_keys) >= LAYOUTS_KEPT:
-                self._display_keys.clear()
-            cards_key = self._display_keys[id(display)] = (display, _memo_key(turns, display)[1:])
-        whole = (turns, *cards_key[1], id(card), tuple(cells))
+        whole = (turns, *self._cards_key(display), id(card), tuple(cells))
         known_list = self._placements.get(whole)
         if known_list is not None:
             return known_list[0]
@@ -181,6 +175,18 @@ class Evaluator:
             self._placements.clear()
         self._placements[whole] = (values, display, card)
         return values
+
+    def _cards_key(self, display: Display) -> tuple[object, ...]:
+        """The cards' part of `display`'s memo key (_memo_key without the turns), kept per display
+        object with the display alive beside it: a search values and places on the same display
+        object again and again (a node's base, every purchase at a node)."""
+        known = self._display_keys.get(id(display))
+        if known is None or known[0] is not display:
+            if len(self._display_keys) >= LAYOUTS_KEPT:
+                self._display_keys.clear()
+            cards = tuple([(id(p.card), p.pos, p.filled, p.marks_used, p.wild_colour) for p in display.cards])
+            known = self._display_keys[id(display)] = (display, cards)
+        return known[1]
 
     def write_values(
         self, state: State, seat: int, written: Sequence[tuple[Display, PlacedCard]]

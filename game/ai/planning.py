@@ -265,8 +265,19 @@ def best_acts(
                 break
             after = _try(state, step)
             if after is not None:
-                search.search(after, [step], frozenset({str(step)}))
+                search.search(after, [step], frozenset({_step_key(step)}))
     return search.best
+
+
+def _step_key(step: Action) -> object:
+    """A step as the search's sets of steps taken name it: equal exactly when the steps' texts are
+    (the texts of a purchase and of a completion name every field, the dice sorted), without
+    formatting them."""
+    if isinstance(step, Buy):
+        return (Buy, step.row, step.slot, step.dice, step.discount)
+    if isinstance(step, Complete):
+        return (Complete, step.card, step.dice)
+    return str(step)
 
 
 _ROUNDING = 1e-11  # far above any rounding in a display's value, far below the 1e-9 that counts
@@ -286,13 +297,13 @@ class _Search:
         self.max_nodes = max_nodes
         self.shortcuts = shortcuts
         self.best = Plan(ev.value(state, self.me))
-        self.seen: set[frozenset[str]] = set()
+        self.seen: set[frozenset[object]] = set()
         self.nodes = 0
 
-    def search(self, current: State, steps: list[Action], done: frozenset[str]) -> None:
+    def search(self, current: State, steps: list[Action], done: frozenset[object]) -> None:
         self.visit(current, self.ev.value(current, self.me), steps, done)
 
-    def visit(self, current: State, value: float, steps: list[Action], done: frozenset[str]) -> None:
+    def visit(self, current: State, value: float, steps: list[Action], done: frozenset[object]) -> None:
         self.nodes += 1
         if value > self.best.value + 1e-9:
             self.best = Plan(value, list(steps))
@@ -300,7 +311,7 @@ class _Search:
             return
         self.expand(current, steps, done)
 
-    def expand(self, current: State, steps: list[Action], done: frozenset[str]) -> None:
+    def expand(self, current: State, steps: list[Action], done: frozenset[object]) -> None:
         ev, seen, limit, deadline = self.ev, self.seen, self.max_nodes * 4, self.deadline
         options: list[Action] = [*complete_steps(current), *buy_steps(current)]
         discounted: dict[int, Display] = {}  # this node's display with discount marks crossed off
@@ -311,7 +322,7 @@ class _Search:
             self.nodes += 1  # every option tried counts: a purchase also values every cell
             if self.nodes >= limit or time.perf_counter() > deadline:
                 return
-            key = done | {str(step)}
+            key = done | {_step_key(step)}
             if key in seen:
                 continue
             seen.add(key)

@@ -46,20 +46,24 @@ def play_game(
     rngs = [random.Random(f"bot:{seed}:{seat}") for seat in range(players)]
     decisions: list[tuple[int, float]] = []
     turns: set[tuple[int, int]] = set()  # (round, active seat) of every active turn seen
+    actions = match.actions
     while True:
         match.advance()
         state = match.state
-        if state.is_over:
+        phase = state.phase
+        if phase is Phase.OVER:  # state.is_over, without its property call
             break
-        if len(match.actions) > MAX_ACTIONS:
-            raise RuntimeError(f"game {seed} does not end: the bots stall (phase {state.phase})")
+        if len(actions) > MAX_ACTIONS:
+            raise RuntimeError(f"game {seed} does not end: the bots stall (phase {phase})")
         seat = state.decider
-        if state.phase == Phase.ACTIVE:
+        if phase is Phase.ACTIVE:
             turns.add((state.round, state.active))
-        start = time.perf_counter() if timed else 0.0
-        action = decide(bots[seat], state, rngs[seat], budget)
         if timed:
+            start = time.perf_counter()
+            action = decide(bots[seat], state, rngs[seat], budget)
             decisions.append((seat, time.perf_counter() - start))
+        else:
+            action = decide(bots[seat], state, rngs[seat], budget)
         if watch is not None:
             watch(match, seat, action)
         match.play(action)

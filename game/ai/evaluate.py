@@ -105,6 +105,7 @@ class Evaluator:
         self._values: dict[tuple[object, ...], tuple[float, Display]] = {}
         self._placements: dict[tuple[object, ...], tuple[list[float], Display, Card]] = {}
         self._turns_of: tuple[State | None, int, float] = (None, 0, 0.0)  # the last turns_left
+        self._turns_before: tuple[State | None, int, float] = (None, 0, 0.0)  # and the one before
         self.patient = False  # holds open cells in reserve (see PATIENCE): hard bot, solo game
         # place_values' displays laid out, by memo key (_memo_key)
         self._layouts: dict[tuple[object, ...], _Layout] = {}
@@ -226,11 +227,14 @@ class Evaluator:
         return self._turns(state, seat, full)
 
     def _turns(self, state: State, seat: int, full: bool) -> float:
-        if state is self._turns_of[0] and seat == self._turns_of[1]:
-            turns = self._turns_of[2]  # a search values many displays against one state
+        last = self._turns_of
+        if state is last[0] and seat == last[1]:
+            turns = last[2]  # a search values many displays against one state
         else:
-            turns = turns_left(state, seat)
-            self._turns_of = (state, seat, turns)
+            # or against two in turn (a purchase placed, valued before and after the placement)
+            before = self._turns_before
+            turns = before[2] if state is before[0] and seat == before[1] else turns_left(state, seat)
+            self._turns_before, self._turns_of = last, (state, seat, turns)
             patient = self.foresight and state.config.solo
             if patient != self.patient:  # a bot reused for another kind of game
                 self.patient = patient

@@ -350,12 +350,12 @@ _TWICE_ORDER = (2, 3, 4, 0, 1)  # from the best worth, in the order (3, 4, 0, 1,
 def _keep_positions(order: tuple[int, ...]) -> NDArray[np.intp]:
     """For every roll (its index) and reroll set of odds.MASKS (in that order), the partial state it
     leaves, as an index into a table with the dice on its axes in `order`."""
-    faces = np.indices((6,) * 5).reshape(5, -1).T  # rolls x dice, in COLOURS order
-    states = np.where(np.array(odds.MASKS)[None, :, :], 6, faces[:, None, :])  # rolls x masks x dice
-    weights = np.zeros(5, dtype=np.intp)
-    for axis, die in enumerate(order):
-        weights[die] = 7 ** (4 - axis)
-    positions: NDArray[np.intp] = states @ weights
+    faces = np.indices((6,) * 5).reshape(5, -1)  # dice x rolls, in COLOURS order
+    rerolled = np.array(odds.MASKS, dtype=np.bool_).T  # dice x masks
+    positions: NDArray[np.intp] = np.zeros((6**5, len(odds.MASKS)), dtype=np.intp)
+    for axis, die in enumerate(order):  # each die's digit: its face, or 6 when rerolled
+        weight = 7 ** (4 - axis)
+        positions += np.where(rerolled[die][None, :], 6 * weight, faces[die][:, None] * weight)
     return positions
 
 

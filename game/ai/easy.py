@@ -215,7 +215,7 @@ _KEEP_SUMS_KEPT = 1024  # about 100 kB each with both tables: 300 games meet abo
 def _keep(found: dict[Any, Any], key: object, value: object) -> None:
     """Remember, forgetting the oldest entry beyond _KEEP_SUMS_KEPT."""
     if len(found) >= _KEEP_SUMS_KEPT:
-        del found[next(iter(found))]
+        found.pop(next(iter(found), None), None)  # the oldest (a bot on another thread may race: no error)
     found[key] = value
 
 

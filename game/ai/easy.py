@@ -474,7 +474,7 @@ def random_write(view: State, rng: random.Random) -> Write | None:
     writes.legal_writes (so games stay as they were), but only the one chosen is built: the
     choices are counted, one is drawn as rng.choice would draw it, then found again."""
     open_cards = view.display(view.decider).open_cards()  # completed cards take no write
-    dice = [(die, die_bits(1 << value, colour)) for die, value, colour in dice_at_hand(view)]
+    dice = [(die, (1 << value) << _SHIFT[colour]) for die, value, colour in dice_at_hand(view)]  # die_bits
     count = 0
     for _, bit in dice:
         for _, _, masks in open_cards:  # Task.open_fields: the fields_taking of every die

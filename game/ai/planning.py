@@ -25,7 +25,7 @@ from game.actions import Action, Adjust, Buy, Complete, Discard, Place, Recolour
 from game.ai.evaluate import Evaluator, fresh_card
 from game.cards import BonusKind, Card, Task, die_bits
 from game.colours import COLOURS, Colour
-from game.display import Display, PlacedCard, Pos
+from game.display import MAX_CARDS, Display, PlacedCard, Pos
 from game.engine import IllegalActionError, apply, price, usable_dice
 from game.flow import card_placed, solo_writes_allowed
 from game.rules import legal_actions
@@ -418,8 +418,9 @@ class _Purchase:
     bound: float
     exact: bool
     turns_of: State  # a state with the turns left of the node after the purchase (see _Purchases)
-    display: Display  # the buyer's display there
-    discounts: int  # discount marks left in it (those of the display it was placed on: a fresh card has none)
+    full: bool  # the buyer's display there holds nine cards
+    new_card: PlacedCard  # the card bought as it lies there (the display there: start and this card)
+    discounts: int  # discount marks left there (those of the display it was placed on: a fresh card has none)
     start: Display  # the buyer's display before the placement (discount marks crossed off)
     card: Card  # the card bought
     state: State | None = None  # the node after it, once built (for some dice paying for it)
@@ -503,14 +504,13 @@ class _Purchases:
             if die not in buy.dice:
                 bits |= die_bit
                 count += 1
-        display = purchase.display
-        if not display.full and count + purchase.discounts >= 3:
+        if not purchase.full and count + purchase.discounts >= 3:
             return False  # buy_steps would look for equal dice
         # the cards held before the purchase (their fills are the same after it), then the new one
         held = self.open.get((bits, count))
         if held is None:
             held = self.open[bits, count] = _may_complete(current.display(current.decider).cards, bits, count)
-        return not held and not _may_complete(display.cards[-1:], bits, count)
+        return not held and not _may_complete((purchase.new_card,), bits, count)
 
     def get(self, buy: Buy) -> _Purchase:
         key = (buy.row, buy.slot, buy.discount)
@@ -523,6 +523,7 @@ class _Purchases:
         """`buy` placed at its best cell (no chance taken this turn), as the search did with states."""
         ev, current = self.ev, self.current
         me = current.decider
+        display: Display | None  # the display after the placement, for the first purchase
         if self.after is None:
             after = _bought(current, buy, self.discounted)
             place, value = best_place(after, ev)
@@ -532,7 +533,8 @@ class _Purchases:
             placed = _placed(after, place)
             assert placed.decider == me
             display = placed.display(me)
-            before, now = ev.turns(after, me, display.full), ev.turns(placed, me, display.full)
+            full, new_card = display.full, display.cards[-1]
+            before, now = ev.turns(after, me, full), ev.turns(placed, me, full)
             self.after, self.placed, self.exact, self.fewer = after, placed, now == before, now < before
         else:
             # best_place on the state after this purchase, which differs from the first one's only
@@ -548,13 +550,16 @@ class _Purchases:
                     best = (cell, cell_value)
             assert best is not None
             place, value = Place(card.id, *best[0]), best[1]
-            display = Display((*start.cards, fresh_card(card, best[0])))  # start.place(card, cell)
+            # the display there is start.place(card, cell), never built: the search reads only
+            # whether it is full, the new card and its discount marks
+            full, new_card, display = len(start.cards) + 1 >= MAX_CARDS, fresh_card(card, best[0]), None
         assert self.placed is not None
         discounts = self.discounts.get(buy.discount)
         if discounts is None:
-            discounts = self.discounts[buy.discount] = display.marks_left(BonusKind.DISCOUNT)
-        purchase = _Purchase(place, value, self.exact, self.placed, display, discounts, start, card)
-        if self.placed.display(me) is display:
+            there = display if display is not None else Display((*start.cards, new_card))
+            discounts = self.discounts[buy.discount] = there.marks_left(BonusKind.DISCOUNT)
+        purchase = _Purchase(place, value, self.exact, self.placed, full, new_card, discounts, start, card)
+        if display is not None:
             purchase.state = self.placed  # the first purchase's own node
         if not self.exact and not self.fewer:
             purchase.value(ev)  # more turns after the placement: no bound, valued at once

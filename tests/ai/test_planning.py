@@ -29,7 +29,7 @@ from game.ai.play import play_game
 from game.cards import assignments
 from game.colours import COLOURS, Colour
 from game.deck import standard_deck
-from game.display import PlacedCard
+from game.display import Display, PlacedCard
 from game.engine import apply, view
 from game.match import Match
 from game.state import Phase
@@ -181,7 +181,8 @@ def test_a_purchases_bound_holds(levels: tuple[str, ...], seed: int, solo_level:
                 after = _bought(seen, buy, {})
                 place, cell_value = best_place(after, Evaluator(foresight))
                 placed = _placed(after, place)
-                assert (purchase.place, purchase.display) == (place, placed.display(seat))
+                there = Display((*purchase.start.cards, purchase.new_card))
+                assert (purchase.place, there, purchase.full) == (place, placed.display(seat), there.full)
                 assert purchases.state_after(purchase, buy) == placed
                 exact = Evaluator(foresight).value(placed, seat)
                 if purchase.exact:

@@ -29,7 +29,6 @@ use of dice for buying in the same turn. The odds are those of a player without 
 from __future__ import annotations
 
 import itertools
-import math
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -717,51 +716,6 @@ def chances_before_roll(cards: Sequence[OpenCard]) -> tuple[float, ...]:
 def chance_known(task: Task, filled: Sequence[int | None]) -> bool:
     """Whether `chance_before_roll(task, filled)` is remembered (no success vector, no programme)."""
     return _residual(task, _checked_filled(task, filled)) in _turn_chances
-
-
-def chance_bound(task: Task, filled: Sequence[int | None]) -> float:
-    """A number never below `chance_before_roll(task, filled)`, from the empty fields alone: no
-    success vector, no programme. Why: a bot valuing a new fill (a passive write) can often tell
-    from this bound that the fill cannot win, where its exact chance costs a millisecond.
-
-    Think of every die as drawing its three values of the turn in advance (a roll shows the next
-    one). An empty field demanding a die's colour is filled only if one of that die's three values
-    is one the field allows (its number, its relations to written neighbours); the fields of other
-    colours ask the same of other dice, independently; and the white fields must be filled by
-    distinct dice of the rest, each needing one of its values in the union of what they allow, and
-    each white field at least one such die. Whatever the keeping, completing the card needs all of
-    that, so the product of those chances is never below the chance of the best keeping. The
-    relations between empty fields and the sum target are left out (they only lower the chance).
-    """
-    residual = _residual(task, _checked_filled(task, filled))
-    if residual == ("impossible",):
-        return 0.0
-    rolls = MAX_ROLLS_LEFT + 1
-    pinned: dict[int, int] = {}  # the fewest values allowed, by die demanded
-    whites: list[int] = []
-    union = 0
-    for entry in residual[:-1]:
-        assert isinstance(entry, tuple)  # (die demanded or -1, values allowed as bits, link)
-        slot, allowed = int(entry[0]), int(entry[1])
-        count = bin(allowed).count("1")
-        if slot >= 0:
-            pinned[slot] = min(count, pinned.get(slot, FACES))
-        else:
-            whites.append(count)
-            union |= allowed
-    bound = 1.0
-    for count in pinned.values():
-        bound *= 1.0 - (1.0 - count / FACES) ** rolls
-    free = DICE - len(pinned)
-    if whites and free > 0:
-        # each white field: some free die shows one of its values in one of its rolls
-        each = min(1.0 - (1.0 - count / FACES) ** (rolls * free) for count in whites)
-        # as many free dice as white fields, each showing one of their values
-        hit = 1.0 - (1.0 - bin(union).count("1") / FACES) ** rolls
-        need = len(whites)
-        enough = sum(math.comb(free, k) * hit**k * (1.0 - hit) ** (free - k) for k in range(need, free + 1))
-        bound *= min(each, enough)
-    return bound
 
 
 # One-turn chances by packed success vector and by residual task (see _residual).

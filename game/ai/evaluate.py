@@ -209,18 +209,6 @@ class Evaluator:
         empty = placed.filled.count(None)
         return empty == 0 or empty > DICE or odds.chance_known(placed.card.task, placed.filled)
 
-    def chance_cap(self, placed: PlacedCard, turns: float) -> float:
-        """A number never below `card_chance(placed, turns)` that needs no odds programme: the
-        chance with the one-turn chance at its bound (odds.chance_bound). The bound is raised by far
-        more than any rounding, so the cap stays above the chance worked out in floats."""
-        empty = placed.filled.count(None)
-        if empty == 0 or turns <= 0 or empty > DICE:
-            return _card_chance(placed, turns)  # no odds needed
-        q = min(1.0, odds.chance_bound(placed.card.task, placed.filled) + 1e-6)
-        miss = math.pow(1.0 - FOCUS * q, turns)
-        passive = 0.04 * turns / (1 + empty)
-        return min(1.0, 1.0 - miss + passive)
-
     def turns(self, state: State, seat: int, full: bool) -> float:
         """The turns left a valuation of `seat`'s display in `state` assumes (`full`: the display
         valued holds nine cards)."""
@@ -414,19 +402,13 @@ class Writes:
 
     def bound(self, display: Display, placed: PlacedCard) -> float | None:
         """A number never below `value(display, placed)` that needs no odds: the value with the
-        written card's chance at `Evaluator.chance_cap`. Every term of a display's value grows with
-        each card's chance (and float sums and products of non-negative numbers keep that order).
-        None when the value itself is cheap (remembered, or the card's chance known)."""
+        written card sure to be completed. Every term of a display's value grows with each card's
+        chance (and float sums and products of non-negative numbers keep that order), and a chance is
+        at most 1. None when the value itself is cheap (remembered, or the card's chance known)."""
         ev, turns = self.ev, self.turns
         if _memo_key(turns, display) in ev._values or ev.chance_known(placed, turns):
             return None
-        return self.capped(display, placed)
-
-    def capped(self, display: Display, placed: PlacedCard) -> float:
-        """The value with the written card's chance at its cap (see `bound`), whatever it costs."""
-        chance = dict(self.base)
-        chance[placed.card.id] = self.ev.chance_cap(placed, self.turns)
-        return self._value(display, placed, chance)
+        return self.sure(display, placed)
 
     def sure(self, display: Display, placed: PlacedCard) -> float:
         """The value with the written card `placed` sure to be completed: never below `value` (see

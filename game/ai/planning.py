@@ -629,11 +629,6 @@ def best_write(state: State, ev: Evaluator, modifiers: bool, deadline: float) ->
                 bound = bounds[key] = writes.sure(candidate, written)
                 if bound <= best.value + 1e-9:
                     continue
-            if (
-                not ev.chance_known(written, writes.turns)
-                and writes.capped(candidate, written) <= best.value + 1e-9
-            ):
-                continue  # a new fill whose odds (a millisecond) cannot make it win: odds.chance_bound
             value = writes.value(candidate, written)
             if value > best.value + 1e-9:
                 best = Plan(value, [*before, write])

@@ -228,6 +228,12 @@ class Card:
     scoring_colour: Colour | None = None  # the colour C of colour-count / adjacent-colour cards
     title: str = ""
 
+    def __hash__(self) -> int:
+        # Cards are hashed inside every display, seat and bot memo key; the generated hash would
+        # hash all nine fields (the task and four enums among them) each time. Equal cards share
+        # their id, so hashing the id alone agrees with equality.
+        return hash(self.id)
+
     @property
     def uses(self) -> int:
         """How many bonus marks the card carries (wild colour acts once, at the end)."""

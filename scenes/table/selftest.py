@@ -12,6 +12,7 @@ from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
 
 FRAME = 1 / 60
 LIMIT_SECONDS = 50.0
+THINKING_PAUSE = 0.001  # seconds the loop gives a thinking bot after each frame (see run)
 SEATS = (
     SeatConfig("Ada", SeatKind.BOT, "easy"),
     SeatConfig("Bram", SeatKind.BOT, "normal"),
@@ -38,6 +39,12 @@ def run(seed: int = 1, limit: float = LIMIT_SECONDS) -> tuple[bool, str]:
         while time.perf_counter() - started < limit:
             app.step(FRAME)
             frames += 1
+            if session.thinking:
+                # The window's frame loop sleeps out each frame, and the bot thread thinks then. At
+                # instant speed frames come back to back: without this pause the drawing holds the
+                # interpreter for most of each switch interval and a bot's move takes 5-10 times as
+                # long (a 350-action game took 30-45 s instead of about 8).
+                time.sleep(THINKING_PAUSE)
             scene = app.stack.top
             if isinstance(scene, ScoringScene) and app.stack.top is scene:
                 outcome = result(session.state)

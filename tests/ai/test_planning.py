@@ -4,6 +4,7 @@ states the search builds itself agree with the engine's."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -32,7 +33,7 @@ from game.deck import standard_deck
 from game.display import Display, PlacedCard
 from game.engine import apply, view
 from game.match import Match
-from game.state import Phase
+from game.state import Phase, State
 
 
 @pytest.mark.parametrize("card_id", ["S01", "S07", "B03", "S20"])
@@ -100,23 +101,31 @@ def test_search_shortcuts_find_the_plain_searchs_plan(
     """best_acts values a purchase once for all equal dice that pay for it and does not look into
     a node that surely has nothing to try: the same plan as the plain search, at every active
     decision of a game."""
-    checked = 0
 
-    def watch(match: Match, seat: int, action: object) -> None:
-        nonlocal checked
-        state = match.state
-        if state.phase != Phase.ACTIVE:
-            return
-        seen = view(state, seat)
+    def check(seen: State, seat: int) -> None:
         for modifiers in (False, True):
             fast = best_acts(seen, Evaluator(modifiers), 1e18, modifiers, 120)
             plain = best_acts(seen, Evaluator(modifiers), 1e18, modifiers, 120, shortcuts=False)
             assert fast == plain
-        checked += 1
 
-    bots = [make_bot(level) for level in levels]
-    play_game(bots, seed, solo_level=solo_level, watch=watch)
-    assert checked > 20
+    assert _each_active_view(levels, seed, solo_level, check) > 20
+
+
+def _each_active_view(
+    levels: tuple[str, ...], seed: int, solo_level: int | None, check: Callable[[State, int], None]
+) -> int:
+    """Play a seeded bot game and call `check(view, seat)` at every active decision, before it is
+    played; returns how many were checked."""
+    checked = 0
+
+    def watch(match: Match, seat: int, action: object) -> None:
+        nonlocal checked
+        if match.state.phase == Phase.ACTIVE:
+            check(view(match.state, seat), seat)
+            checked += 1
+
+    play_game([make_bot(level) for level in levels], seed, solo_level=solo_level, watch=watch)
+    return checked
 
 
 def _completions_by_assignments(placed: PlacedCard, dice: list[tuple[Colour, int, Colour]]) -> list[Complete]:
@@ -202,14 +211,8 @@ def test_completions_skipped_by_success_vectors_are_none() -> None:
     """complete_steps skips a card whose success vector (kept by the keep decision) says the five
     dice as rolled cannot complete it: the same steps as without the vectors, at every active
     decision of a game."""
-    checked = 0
 
-    def watch(match: Match, seat: int, action: object) -> None:
-        nonlocal checked
-        state = match.state
-        if state.phase != Phase.ACTIVE:
-            return
-        seen = view(state, seat)
+    def check(seen: State, seat: int) -> None:
         cards = [
             (p.card.task, p.filled) for p in seen.display(seat) if not p.completed and p.empty_count <= 5
         ]
@@ -217,7 +220,5 @@ def test_completions_skipped_by_success_vectors_are_none() -> None:
         plain = complete_steps(seen)
         remember_success(cards)
         assert complete_steps(seen) == plain
-        checked += 1
 
-    play_game([make_bot("normal"), make_bot("normal")], 9, watch=watch)
-    assert checked > 50
+    assert _each_active_view(("normal", "normal"), 9, None, check) > 50

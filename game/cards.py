@@ -241,14 +241,6 @@ class Card:
             return 0
         return BONUS_USES
 
-    def reward_text(self) -> str:
-        """A short English description of the reward (the UI translates by kind instead)."""
-        if self.bonus is not None:
-            return self.bonus.value
-        assert self.scoring is not None
-        colour = f" {self.scoring_colour.word}" if self.scoring_colour else ""
-        return f"{self.scoring.value}{colour} x{self.points}"
-
 
 _MAX_KEPT_PER_TASK = 20_000  # per task and memory; 300 simulated games reach 8,700 at most
 

@@ -5,7 +5,10 @@
     python -m tools.bench --frames   # also the window's frame benchmark (tools/frame_bench.py)
 
 Keys: "latency_ms" (per level: p50, p95, max over the decisions of self-play games),
-"games_per_second" (per level, per seat count 1, 2, 4: all seats that level, one core),
+"games_per_second" (per level, per seat count 1, 2, 4: all seats that level, one core; timed
+after the latency games, so it is the rate a long simulation sustains: a fresh process plays its
+first few dozen games slower while the odds' and the bots' tables fill, which
+`python -m tools.simulate` includes in its own games per second),
 "odds_full_display_ms" (exact odds for a display of 9 open cards: cold and warm),
 "keep_share" (per level: the bot's keep decisions on one-card positions, as a share of the
 exact optimum's completion chance), and "frames" with --frames when tools.frame_bench exists.
@@ -144,7 +147,8 @@ def bench(quick: bool, frames: bool, seed: int = 1) -> dict[str, Any]:
     for level in LEVELS:
         wanted = decisions if quick else int(decisions * scale[level] * 2)
         report["latency_ms"][level] = latency(level, max(20, wanted), seed, budget)
-    counts = {"easy": 20, "normal": 6, "hard": 3} if not quick else {"easy": 1, "normal": 1, "hard": 1}
+    # enough games that one game's length or a stray slow moment hardly moves the rate
+    counts = {"easy": 200, "normal": 20, "hard": 6} if not quick else {"easy": 1, "normal": 1, "hard": 1}
     report["games_per_second"] = {
         level: {str(n): games_per_second(level, n, counts[level], seed + 1000, budget) for n in (1, 2, 4)}
         for level in LEVELS

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from game.cards import BonusKind, Card, CardKind
+from game.cards import BONUS_USES, BonusKind, Card, CardKind
 from game.colours import Colour
 
 GRID = 3
@@ -140,17 +140,20 @@ class Display:
         return tuple(sorted(found, key=lambda p: p.pos))
 
     def marks_left(self, kind: BonusKind) -> int:
+        marks = self._marks
+        return (self._count_marks() if marks is None else marks).get(kind, 0)
+
+    def _count_marks(self) -> dict[BonusKind, int]:
         # worked out for every kind at once, on first use (like write_targets): the rules ask it
         # several times at every passive write and bonus change, and displays change far less often
-        marks = self._marks
-        if marks is None:
-            marks = {}
-            for placed in self.cards:
-                card = placed.card
-                if card.bonus is not None and None not in placed.filled:  # PlacedCard.marks_left
-                    marks[card.bonus] = marks.get(card.bonus, 0) + card.uses - placed.marks_used
-            object.__setattr__(self, "_marks", marks)  # frozen: set once, here only
-        return marks.get(kind, 0)
+        marks: dict[BonusKind, int] = {}
+        for placed in self.cards:
+            bonus = placed.card.bonus
+            # PlacedCard.marks_left without its calls; a wild-colour card carries no marks (Card.uses)
+            if bonus is not None and bonus is not BonusKind.WILD_COLOUR and None not in placed.filled:
+                marks[bonus] = marks.get(bonus, 0) + BONUS_USES - placed.marks_used
+        object.__setattr__(self, "_marks", marks)  # frozen: set once, here only
+        return marks
 
     def spend_marks(self, kind: BonusKind, count: int) -> Display:
         """Cross off `count` marks of a bonus kind, from the first card in reading order on."""
@@ -172,11 +175,13 @@ class Display:
         decision, and a display changes far less often."""
         found = self._open
         if found is None:
-            found = tuple(
-                (placed, *placed.card.task.open_fields(placed.filled))
-                for placed in self.cards
-                if None in placed.filled
-            )
+            cards = []
+            for placed in self.cards:  # a loop, not a generator: cheaper for a handful of cards
+                filled = placed.filled
+                if None in filled:
+                    empty, masks = placed.card.task.open_fields(filled)
+                    cards.append((placed, empty, masks))
+            found = tuple(cards)
             object.__setattr__(self, "_open", found)  # frozen: set once, here only
         return found
 
@@ -189,22 +194,24 @@ class Display:
         (writes.could_write), and displays change far less often."""
         targets = self._write_targets
         if targets is None:
-            can_recolour = self.marks_left(BonusKind.RECOLOUR) > 0
+            marks = self._marks
+            if marks is None:
+                marks = self._count_marks()
+            can_recolour = marks.get(BonusKind.RECOLOUR, 0) > 0
             cards = []
             taken_by_any = 0
             for placed, _, masks in self.open_cards():
-                task = placed.card.task
                 taken = 0
                 for mask in masks:
                     taken |= mask
                 demanded = (
-                    tuple(task_field.colour for task_field in task.fields if task_field.colour is not None)
+                    tuple(f.colour for f in placed.card.task.fields if f.colour is not None)
                     if can_recolour
                     else ()
                 )
                 cards.append((taken, demanded))
                 taken_by_any |= taken
-            spread = self.marks_left(BonusKind.PLUS_MINUS)
+            spread = marks.get(BonusKind.PLUS_MINUS, 0)
             targets = WriteTargets(spread, can_recolour, tuple(cards), taken_by_any)
             object.__setattr__(self, "_write_targets", targets)  # frozen: set once, here only
         return targets

@@ -83,26 +83,24 @@ def could_write(display: Display, faces: tuple[int, ...], dice: Iterable[Colour]
     if not targets.cards:
         return False
     spread = targets.spread
-    if not spread and not targets.can_recolour:  # most displays: each die counts as it shows
-        plain = 0
-        for die in dice:
-            plain |= die_bits(1 << faces[_SLOT[die]], die)
-        return bool(targets.taken & plain)
-    values: list[int] = []  # per die, the values it may count as (bit v: the value v)
     plain = 0  # every die as its own colour
+    any_value = 0  # the values some die may count as (bit v: the value v)
     for die in dice:
-        face = faces[_SLOT[die]]
-        bits = 0
-        for value in range(max(1, face - spread), min(6, face + spread) + 1):
-            bits |= 1 << value
-        values.append(bits)
-        plain |= die_bits(bits, die)
+        slot = _SLOT[die]
+        face = faces[slot]
+        if spread:  # bits max(1, face - spread) to min(6, face + spread)
+            bits = (2 << min(6, face + spread)) - (1 << max(1, face - spread))
+        else:  # most displays: each die counts as it shows
+            bits = 1 << face
+        any_value |= bits
+        plain |= bits << (8 * slot)  # die_bits(bits, die), without its call
+    if not targets.can_recolour:
+        return bool(targets.taken & plain)
     for taken, demanded in targets.cards:
+        # a recolour may turn any die into a colour the card demands, with any value it may count as
         wanted = plain
-        if targets.can_recolour:
-            for colour in demanded:
-                for bits in values:
-                    wanted |= die_bits(bits, colour)
+        for colour in demanded:
+            wanted |= die_bits(any_value, colour)
         if taken & wanted:
             return True
     return False

@@ -13,9 +13,9 @@ Method (Yacht-style dynamic programme, all numbers exact up to float rounding):
 
 * For each (task, filled) a boolean *success vector* over the 6^5 = 7776 ordered rolls says
   whether some assignment of distinct dice fills the empty fields so that the task holds. It is
-  built from a table over the values of the empty fields, looked up once per placement of dice
-  on the empty fields (a permutation), vectorised over all rolls (or over classes of rolls that
-  only differ in the order of interchangeable dice), and cached.
+  built from a table over the values of the empty fields: each combination of values that meets
+  the task marks the classes of rolls (rolls that only differ in the order of interchangeable
+  dice) in which some placement of dice shows it; then each roll takes its class's mark. Cached.
 * V0 = success. For k rolls left, the expected value of every *partial* state (each die either
   known or still to roll: 7^5 = 16807 states) is the mean of V(k-1) over the unknown faces, and
   V(k)(roll) = max(success(roll), max over the dice to reroll of that expectation). The max over
@@ -38,7 +38,7 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
-from game.cards import Field, Relation, Task
+from game.cards import Relation, Task
 from game.colours import COLOURS
 from game.deck import standard_deck
 
@@ -59,7 +59,6 @@ OpenCard = tuple[Task, Sequence[int | None]]
 
 BoolArray = NDArray[np.bool_]
 FloatArray = NDArray[np.float64]
-IndexArray = NDArray[np.int16]
 
 # Every ordered roll, 0-based faces; row r is the C-order index of the roll in a (6,)*5 table.
 _ROLL_FACES: NDArray[np.intp] = np.indices((FACES,) * DICE).reshape(DICE, ROLLS).T
@@ -113,87 +112,59 @@ def _build_success(task: Task, filled: Filled) -> BoolArray:
     empty = task.empty_fields(filled)
     result = np.zeros(ROLLS, dtype=np.bool_)
     if len(empty) <= DICE:
-        table = _value_table(task, filled)
-        if table.any():
-            fields = [task.fields[f] for f in empty]
-            alike = _alike_pairs(fields, table.reshape((FACES,) * len(empty)))
-            slots = tuple(-1 if field.colour is None else field.colour.slot for field in fields)
-            gathered = _gather(slots, alike)
+        # the value combinations that meet the task: few as a rule (a few in a hundred)
+        cells = np.flatnonzero(_value_table(task, filled))
+        if cells.size:
+            colours = [task.fields[f].colour for f in empty]
+            slots = tuple(-1 if colour is None else colour.slot for colour in colours)
+            gathered = _classes_by_cell(slots)
             if gathered is not None:
-                index, classes = gathered
-                # take with a native index: fancy indexing (and an int16 index) cost several times more
-                per_class: BoolArray = np.logical_or.reduce(table.take(index), axis=0)
+                by_cell, classes, count = gathered
+                per_class = np.zeros(count, dtype=np.bool_)
+                per_class[by_cell.take(cells, axis=0)] = True
                 result = per_class.take(classes)
     result.flags.writeable = False
     return result
 
 
-def _alike_pairs(fields: Sequence[Field], cube: BoolArray) -> tuple[tuple[int, int], ...]:
-    """The pairs of empty fields (a < b, in order) that demand the same and in which the value table
-    `cube` is symmetric. A pair joined through pairs found before needs no comparison: a table
-    symmetric in a, c and in c, b is symmetric in a, b (that swap is made of the other two)."""
-    group = list(range(len(fields)))  # per field, the first field joined to it so far
-    pairs = []
-    for a, b in itertools.combinations(range(len(fields)), 2):
-        if fields[a] != fields[b]:
-            continue
-        if group[a] == group[b] or (cube == cube.swapaxes(a, b)).all():
-            pairs.append((a, b))
-            old, new = group[b], group[a]
-            group = [new if g == old else g for g in group]
-    return tuple(pairs)
-
-
 @lru_cache(maxsize=512)
-def _gather(
-    slots: tuple[int, ...], alike: tuple[tuple[int, int], ...]
-) -> tuple[NDArray[np.intp], NDArray[np.intp]] | None:
-    """What `_build_success` reads for empty fields demanding the dice `slots` (-1: any) with the
-    pairs `alike` interchangeable: for each placement of dice worth checking and each class of
-    rolls the index into the value table, and every roll's class; None when no placement is worth
-    checking. Remembered: many residual tasks share these, and working them out cost more than
-    reading the table.
+def _classes_by_cell(slots: tuple[int, ...]) -> tuple[NDArray[np.intp], NDArray[np.intp], int] | None:
+    """For empty fields demanding the dice `slots` (-1: any): for each combination of their values
+    (a cell of a `_value_table`) the classes of rolls (`_roll_classes`) in which some placement of
+    distinct dice on the fields shows those values, every roll's class and the number of classes;
+    None when no placement respects the fields' colours. Remembered: many residual tasks share these.
 
-    A placement is worth checking when it respects the fields' colours and, for interchangeable
-    fields, puts the dice in rising order. Two empty fields are interchangeable when they demand
-    the same colour and number and the value table is symmetric in them (as for `W = W = W`): then
-    swapping their dice changes nothing, so keeping only the placements with the dice in rising
-    order loses no success. Interchangeability is transitive, so within each class the dice can
-    always be sorted. Why: fewer placements make the success vector of such tasks several times
-    cheaper to build.
+    Why by cell: a roll succeeds when some placement shows a cell that meets the task, and few cells
+    do, so `_build_success` reads the classes of those cells only. A class shows a cell when its
+    pinned dice (those the coloured fields demand) show the coloured fields' values and its other
+    (free) dice include the white fields' values: so a cell's classes are those of the rolls with
+    its coloured values on their dice, its white values on some free dice and any multiset of values
+    on the free dice left over (one row per cell, one column per such multiset).
     """
-    count = len(slots)
-    placements = _placement_dice(count)
-    keep = np.ones(len(placements), dtype=np.bool_)
-    for position, slot in enumerate(slots):
-        if slot >= 0:
-            keep &= placements[:, position] == slot
-    for a, b in alike:
-        keep &= placements[:, a] < placements[:, b]
-    rows = np.flatnonzero(keep)
-    if not rows.size:
-        return None
-    pinned = frozenset(slot for slot in slots if slot >= 0)
-    _, classes = _roll_classes(pinned)
-    # `_placements(count)`'s index at these placements and the classes' representatives, worked
-    # out for them only (the same numbers as those entries of the whole table)
-    faces = _class_faces(pinned)
-    kept = placements[rows]
-    index = np.zeros((len(rows), faces.shape[1]), dtype=np.int16)
-    for field in range(count):
-        index += faces[kept[:, field]] * np.int16(FACES ** (count - 1 - field))
-    native: NDArray[np.intp] = index.astype(np.intp)  # what take reads fastest
-    native.flags.writeable = False
-    return native, classes
+    pinned = [slot for slot in slots if slot >= 0]
+    free = [die for die in range(DICE) if die not in pinned]
+    whites = [field for field, slot in enumerate(slots) if slot < 0]
+    if len(set(pinned)) < len(pinned):
+        return None  # two fields demand one die (at most five fields: the white ones fit the rest)
+    representatives, classes = _roll_classes(frozenset(pinned))
+    cells = _value_grid(len(slots)) - 1  # fields x cells, 0-based faces
+    rest = _multisets(len(free) - len(whites))  # multisets x dice left over
+    roll = np.zeros((cells.shape[1], len(rest)), dtype=np.intp)  # one roll per cell and multiset
+    for field, slot in enumerate(slots):
+        die = slot if slot >= 0 else free[whites.index(field)]
+        roll += cells[field][:, None] * FACES ** (DICE - 1 - die)
+    for column, die in enumerate(free[len(whites) :]):
+        roll += rest[:, column] * FACES ** (DICE - 1 - die)
+    by_cell: NDArray[np.intp] = classes.take(roll)
+    by_cell.flags.writeable = False
+    return by_cell, classes, len(representatives)
 
 
-@lru_cache(maxsize=1 << DICE)
-def _class_faces(pinned: frozenset[int]) -> IndexArray:
-    """The 0-based faces of the representatives of `_roll_classes(pinned)` (dice x classes)."""
-    representatives, _ = _roll_classes(pinned)
-    faces: IndexArray = np.ascontiguousarray(_ROLL_FACES[representatives].T, dtype=np.int16)
-    faces.flags.writeable = False
-    return faces
+@lru_cache(maxsize=DICE + 1)
+def _multisets(size: int) -> NDArray[np.intp]:
+    """Every multiset of `size` 0-based faces (multisets x size; one empty row for size 0)."""
+    found = list(itertools.combinations_with_replacement(range(FACES), size))
+    return np.array(found, dtype=np.intp).reshape(len(found), size)
 
 
 @lru_cache(maxsize=1 << DICE)
@@ -203,8 +174,9 @@ def _roll_classes(pinned: frozenset[int]) -> tuple[NDArray[np.intp], NDArray[np.
     A die is pinned when an empty coloured field demands it: only that die can fill that field.
     Every other die can only go on white fields, so those dice are interchangeable and the
     success of a roll depends on the pinned dice's values and the *multiset* of the others (252
-    classes with no pinned die instead of 7776 rolls). Why: the placements are then checked once
-    per class, not once per roll. Returns one representative roll per class and every roll's class.
+    classes with no pinned die instead of 7776 rolls). Why: a success vector is then worked out
+    once per class, not once per roll. Returns one representative roll per class and every roll's
+    class.
     """
     columns = [_ROLL_FACES[:, die] for die in range(DICE)]
     free = [die for die in range(DICE) if die not in pinned]
@@ -273,30 +245,6 @@ def _value_grid(count: int) -> NDArray[np.intp]:
     grid = np.indices((FACES,) * count).reshape(count, -1) + 1
     grid.flags.writeable = False
     return grid
-
-
-@lru_cache(maxsize=DICE + 1)
-def _placement_dice(count: int) -> NDArray[np.intp]:
-    """All ways to put distinct dice on `count` empty fields (placements x count, the die of each
-    field), read-only."""
-    placements = np.array(list(itertools.permutations(range(DICE), count)), dtype=np.intp)
-    placements = placements.reshape(-1, count)
-    placements.flags.writeable = False
-    return placements
-
-
-@lru_cache(maxsize=DICE + 1)
-def _placements(count: int) -> tuple[NDArray[np.intp], IndexArray]:
-    """All ways to put distinct dice on `count` empty fields (placements x count, the die of each
-    field), and for each way and every roll the index of the resulting field values in a
-    `_value_table` (placements x 7776)."""
-    placements = _placement_dice(count)
-    faces_by_die = np.ascontiguousarray(_ROLL_FACES.T, dtype=np.int16)
-    index = np.zeros((len(placements), ROLLS), dtype=np.int16)
-    for field in range(count):
-        index += faces_by_die[placements[:, field]] * np.int16(FACES ** (count - 1 - field))
-    index.flags.writeable = False
-    return placements, index
 
 
 # --- the dynamic programme ---------------------------------------------------------------------
@@ -1039,8 +987,6 @@ def deck_table() -> list[str]:
     tables shared by all cards are built first and timed on their own line.
     """
     start = time.perf_counter()
-    for count in range(1, DICE + 1):
-        _placements(count)
     for pinned in itertools.chain.from_iterable(
         itertools.combinations(range(DICE), size) for size in range(DICE + 1)
     ):

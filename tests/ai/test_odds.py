@@ -415,10 +415,10 @@ def test_deck_table_covers_every_card() -> None:
         assert (chance == 0.0) == (len(card.task) > 5)
 
 
-def test_roll_classes_and_gather_match_the_whole_tables() -> None:
+def test_roll_classes_and_classes_by_cell_match_brute_force() -> None:
     """_roll_classes is np.unique of the canonical codes (representatives and every roll's rank),
-    and _gather's index the entries of _placements' whole index table at the placements worth
-    checking and the classes' representatives."""
+    and _classes_by_cell's row of a cell the classes in which some placement of distinct dice that
+    respects the fields' colours shows the cell's values (every placement of every class tried)."""
     import numpy as np
 
     for size in range(odds.DICE + 1):
@@ -433,27 +433,26 @@ def test_roll_classes_and_gather_match_the_whole_tables() -> None:
             assert np.array_equal(representatives, unique)
             assert np.array_equal(classes, inverse.reshape(-1))
     rng = random.Random(5)
-    for _ in range(200):
-        count = rng.randint(1, odds.DICE)
+    for _ in range(60):
+        count = rng.randint(1, 4)
         slots = tuple(rng.choice((-1, -1, rng.randrange(odds.DICE))) for _ in range(count))
-        alike = tuple(
-            (a, b) for a, b in itertools.combinations(range(count), 2) if slots[a] == slots[b] == -1
-        )[: rng.randint(0, 2)]
-        gathered = odds._gather(slots, alike)
-        placements, whole = odds._placements(count)
-        keep = [
-            all(s < 0 or p[i] == s for i, s in enumerate(slots)) and all(p[a] < p[b] for a, b in alike)
-            for p in placements
-        ]
-        if not any(keep):
-            assert gathered is None
-            continue
-        assert gathered is not None
+        gathered = odds._classes_by_cell(slots)
         pinned = frozenset(s for s in slots if s >= 0)
         representatives, classes = odds._roll_classes(pinned)
-        index, gathered_classes = gathered
-        assert np.array_equal(index, whole[np.flatnonzero(keep)][:, representatives])
-        assert gathered_classes is classes
+        expected: list[set[int]] = [set() for _ in range(odds.FACES**count)]
+        for placement in itertools.permutations(range(odds.DICE), count):
+            if any(s >= 0 and die != s for s, die in zip(slots, placement, strict=True)):
+                continue
+            for number, roll in enumerate(representatives):
+                shown = odds._ROLL_FACES[roll][list(placement)]
+                expected[int(shown @ (odds.FACES ** np.arange(count - 1, -1, -1)))].add(number)
+        if not any(expected):
+            assert gathered is None, slots
+            continue
+        assert gathered is not None, slots
+        by_cell, gathered_classes, total = gathered
+        assert [set(row.tolist()) for row in by_cell] == expected, slots
+        assert gathered_classes is classes and total == len(representatives)
 
 
 def test_partial_state_classes_match_sorting_the_blocks() -> None:

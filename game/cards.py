@@ -48,6 +48,11 @@ class ScoringKind(StrEnum):
     BONUS_KINDS = "bonus-kinds"  # per different completed bonus kind
 
 
+# Read once (as the Relation members below are): on Python 3.11 reading a member off its class
+# goes through the hook of EnumType.__getattr__, some ten times a module global's cost, and
+# displays, scoring and bots ask about the wild colour card by card.
+WILD_COLOUR = BonusKind.WILD_COLOUR
+
 SCORING_KINDS_WITH_COLOUR = frozenset({ScoringKind.COLOUR_COUNT, ScoringKind.ADJACENT_COLOUR})
 
 
@@ -237,7 +242,7 @@ class Card:
     @property
     def uses(self) -> int:
         """How many bonus marks the card carries (wild colour acts once, at the end)."""
-        if self.bonus is None or self.bonus == BonusKind.WILD_COLOUR:
+        if self.bonus is None or self.bonus is WILD_COLOUR:
             return 0
         return BONUS_USES
 
@@ -350,10 +355,10 @@ def _carry(row: list[int], choices: tuple[int, ...], relation: Relation, rising:
     kept = [0] * 7
     for v in choices:
         kept[v] = row[v]
-    if relation is Relation.NONE:
+    if relation is _NONE:
         top = max(kept)
         return [0, 1 + top, 2 + top, 3 + top, 4 + top, 5 + top, 6 + top] if top else [0] * 7
-    if relation is Relation.EQUAL:
+    if relation is _EQUAL:
         return [v + kept[v] if kept[v] else 0 for v in range(7)]
     # `<`: the field before holds less than the field after; best runs over the allowed values,
     # from below when the neighbour comes first, from above when it comes second

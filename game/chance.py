@@ -27,9 +27,14 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
     return []
 
 
+# read once: on Python 3.11 reading a member off its class (Phase.ROLL) goes through the hook of
+# EnumType.__getattr__, some ten times a module global's cost, and every chance event asks
+_ROLL, _DRAW = Phase.ROLL, Phase.DRAW
+
+
 def sample_chance(state: State, rng: random.Random) -> Action:
     """One outcome of the due chance event, drawn with `rng` (cheap: no list of 7,776 rolls)."""
-    if state.phase is Phase.ROLL:
+    if state.phase is _ROLL:
         # rng.randint(1, 6) drawn the way random draws it (three bits, again while 6 or 7) without
         # its layers of calls: the same faces from the same generator (tests/game/test_chance.py)
         # at a third of the cost, and every game rolls thousands of dice
@@ -41,7 +46,7 @@ def sample_chance(state: State, rng: random.Random) -> Action:
                 value = bits(3)
             faces.append((die, value + 1))
         return Roll(tuple(faces))
-    if state.phase == Phase.DRAW:
+    if state.phase is _DRAW:
         cards = state.pile(state.draws[0].row).next_cards()
         return Draw(cards[rng.randrange(len(cards))])
     raise ValueError(f"no chance event is due in phase {state.phase}")

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from game.cards import BONUS_USES, BonusKind, Card, CardKind
+from game.cards import BONUS_USES, WILD_COLOUR, BonusKind, Card, CardKind
 from game.colours import Colour
 
 GRID = 3
@@ -22,6 +22,9 @@ NEIGHBOURS_8: tuple[Pos, ...] = tuple(
     (dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)
 )
 NEIGHBOURS_4: tuple[Pos, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
+# read once: on Python 3.11 reading a member off its class goes through the hook of
+# EnumType.__getattr__, some ten times a module global's cost
+_RECOLOUR, _PLUS_MINUS = BonusKind.RECOLOUR, BonusKind.PLUS_MINUS
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +60,7 @@ class PlacedCard:
     @property
     def colour(self) -> Colour | None:
         """The colour that counts for scoring: a wild card has one only once completed and chosen."""
-        if self.card.bonus == BonusKind.WILD_COLOUR:
+        if self.card.bonus is WILD_COLOUR:
             return self.wild_colour if self.completed else None
         return self.card.colour
 
@@ -150,7 +153,7 @@ class Display:
         for placed in self.cards:
             bonus = placed.card.bonus
             # PlacedCard.marks_left without its calls; a wild-colour card carries no marks (Card.uses)
-            if bonus is not None and bonus is not BonusKind.WILD_COLOUR and None not in placed.filled:
+            if bonus is not None and bonus is not WILD_COLOUR and None not in placed.filled:
                 marks[bonus] = marks.get(bonus, 0) + BONUS_USES - placed.marks_used
         object.__setattr__(self, "_marks", marks)  # frozen: set once, here only
         return marks
@@ -197,7 +200,7 @@ class Display:
             marks = self._marks
             if marks is None:
                 marks = self._count_marks()
-            can_recolour = marks.get(BonusKind.RECOLOUR, 0) > 0
+            can_recolour = marks.get(_RECOLOUR, 0) > 0
             cards = []
             taken_by_any = 0
             for placed, _, masks in self.open_cards():
@@ -211,7 +214,7 @@ class Display:
                 )
                 cards.append((taken, demanded))
                 taken_by_any |= taken
-            spread = marks.get(BonusKind.PLUS_MINUS, 0)
+            spread = marks.get(_PLUS_MINUS, 0)
             targets = WriteTargets(spread, can_recolour, tuple(cards), taken_by_any)
             object.__setattr__(self, "_write_targets", targets)  # frozen: set once, here only
         return targets

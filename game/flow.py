@@ -41,6 +41,12 @@ from game.state import (
 )
 from game.writes import could_write
 
+# Enum members the hot paths below use, read once: on Python 3.11 reading a member off its class
+# (Phase.DRAW) goes through the hook of EnumType.__getattr__, some ten times a module global's cost.
+_DRAW, _ACTIVE, _PASSIVE = Phase.DRAW, Phase.ACTIVE, Phase.PASSIVE
+_NEXT_TURN, _SOLO_ROLL = After.NEXT_TURN, After.SOLO_ROLL
+_TO_MARKET = DrawTo.MARKET
+
 
 def row_of(card: Card) -> Row:
     return Row.SCORING if card.kind == CardKind.SCORING else Row.BONUS
@@ -60,7 +66,7 @@ def settle(state: State) -> State:
     while state.draws:
         pile = state.pile(state.draws[0].row)
         if pile.unseen or pile.bottom:  # not empty (len(pile), without its call)
-            return state if state.phase is Phase.DRAW else state.evolve(phase=Phase.DRAW)
+            return state if state.phase is _DRAW else state.evolve(phase=_DRAW)
         state = state.evolve(draws=state.draws[1:])  # an empty deck leaves its slot empty
     return _continue(state)
 
@@ -69,7 +75,7 @@ def _continue(state: State) -> State:
     then = state.then
     if then == After.SETUP:
         return next_setup_seat(state)
-    if then == After.NEXT_TURN:
+    if then is _NEXT_TURN:
         return next_turn(state)
     if then == After.SOLO_MOVE:
         return _solo_roll(state)
@@ -86,7 +92,7 @@ def apply_draw(state: State, card_id: str) -> State:
     # the deck, the queue and where the card goes: one copy of the state
     piles = state.piles_with(target.row, state.pile(target.row).without(card_id))
     draws = state.draws[1:]
-    if target.to is DrawTo.MARKET:
+    if target.to is _TO_MARKET:
         state = state.with_market_slot(target.row, target.index + 1, card_id, piles=piles, draws=draws)
     else:
         seat = state.seats[target.index]
@@ -141,7 +147,7 @@ def apply_roll(state: State, faces: Iterable[tuple[Colour, int]]) -> State:
         in_order = in_order and slot > last
         last = slot
     rolled = tuple(rolled_dice) if in_order else tuple(c for c in COLOURS if c in rolled_dice)
-    if state.then == After.SOLO_ROLL:
+    if state.then is _SOLO_ROLL:
         return state.evolve(
             dice=tuple(dice),
             rerolled=rolled,
@@ -186,10 +192,10 @@ def _hand_over(state: State, queue: tuple[int, ...], **changes: Any) -> State:
         queue = queue[1:]
         if could_write(seats[seat].display, dice, rerolled):
             return state.evolve(
-                phase=Phase.PASSIVE, decider=seat, passive_queue=queue, **CLEARED_WINDOW, **changes
+                phase=_PASSIVE, decider=seat, passive_queue=queue, **CLEARED_WINDOW, **changes
             )
     return state.evolve(
-        phase=Phase.ACTIVE, decider=state.active, passive_queue=(), **CLEARED_WINDOW, **changes
+        phase=_ACTIVE, decider=state.active, passive_queue=(), **CLEARED_WINDOW, **changes
     )
 
 
@@ -199,7 +205,7 @@ def end_active_turn(state: State) -> State:
     changes = {
         "rerolls_last_turn": max(0, state.rolls - 1),
         "chance": None,
-        "then": After.SOLO_MOVE if solo else After.NEXT_TURN,
+        "then": After.SOLO_MOVE if solo else _NEXT_TURN,
         **CLEARED_WINDOW,
     }
     market = state.market
@@ -226,7 +232,7 @@ def _queue_refills(state: State, **changes: Any) -> State:
         market[index] = (None,) * gaps + cards
         draws += _REFILL_DRAWS[row, gaps]
     if draws and len(state.pile(draws[0].row)) > 0:
-        changes["phase"] = Phase.DRAW  # what settle would set next, in the same copy
+        changes["phase"] = _DRAW  # what settle would set next, in the same copy
     return state.evolve(market=(market[0], market[1]), draws=draws, **changes)
 
 

@@ -53,6 +53,13 @@ from game.writes import could_write, legal_writes, write_target
 
 CHANCE_WRITES = 2
 
+# Enum members the hot paths below use, read once: on Python 3.11 reading a member off its class
+# (Phase.ROLL) goes through the hook of EnumType.__getattr__, some ten times a module global's cost.
+_ROLL, _ACTIVE, _PASSIVE = Phase.ROLL, Phase.ACTIVE, Phase.PASSIVE
+_CHANCE_WRITE, _SOLO_PASSIVE = Phase.CHANCE_WRITE, Phase.SOLO_PASSIVE
+_TURN_ROLL = After.TURN_ROLL
+_EXTRA_DIE = BonusKind.EXTRA_DIE
+
 
 class IllegalActionError(ValueError):
     """The action is not allowed now; the message says why, in a player's words."""
@@ -69,9 +76,9 @@ def price(slot: int) -> int:
 def usable_dice(state: State) -> tuple[Colour, ...]:
     """Dice the decider may still use: passive seats only the rerolled ones."""
     phase = state.phase
-    if phase is Phase.PASSIVE:
+    if phase is _PASSIVE:
         pool: tuple[Colour, ...] = state.rerolled
-    elif phase is Phase.ACTIVE or phase is Phase.CHANCE_WRITE or phase is Phase.SOLO_PASSIVE:
+    elif phase is _ACTIVE or phase is _CHANCE_WRITE or phase is _SOLO_PASSIVE:
         pool = COLOURS
     else:
         return ()
@@ -273,7 +280,7 @@ def _apply_active(state: State, action: Action) -> State:
             raise _refuse("you have rolled three times; use the dice, take a chance or end the turn")
         if not action.dice:
             raise _refuse("choose at least one die to reroll")
-        return state.evolve(phase=Phase.ROLL, to_roll=action.dice, then=After.TURN_ROLL)
+        return state.evolve(phase=_ROLL, to_roll=action.dice, then=_TURN_ROLL)
     if isinstance(action, _BONUS_CHANGES):
         return _apply_bonus_change(state, action)
     if isinstance(action, Complete):
@@ -468,12 +475,12 @@ def _apply_chance_write(state: State, action: Action) -> State:
 
 
 def _extra_marks(state: State) -> int:
-    return state.display(state.decider).marks_left(BonusKind.EXTRA_DIE)
+    return state.display(state.decider).marks_left(_EXTRA_DIE)
 
 
 def _free_writes(state: State) -> int:
     """Writes allowed without the extra-die bonus in the current window."""
-    return flow.solo_writes_allowed(state) if state.phase == Phase.SOLO_PASSIVE else 1
+    return flow.solo_writes_allowed(state) if state.phase is _SOLO_PASSIVE else 1
 
 
 def _may_write_more(state: State) -> bool:
@@ -503,18 +510,18 @@ def _apply_passive(state: State, action: Action) -> State:
     free_writes = _free_writes(state)
     display = _written(state, action, placed)
     if state.writes >= free_writes:  # beyond the free writes: an extra-die mark pays
-        display = display.spend_marks(BonusKind.EXTRA_DIE, 1)
+        display = display.spend_marks(_EXTRA_DIE, 1)
     seat = state.seats[state.decider].with_display(display)
     used = state.used | {action.die}
     writes = state.writes + 1
-    may_write_more = writes < free_writes or display.marks_left(BonusKind.EXTRA_DIE) > 0
+    may_write_more = writes < free_writes or display.marks_left(_EXTRA_DIE) > 0
     if may_write_more:
-        pool = state.rerolled if state.phase is Phase.PASSIVE else COLOURS
+        pool = state.rerolled if state.phase is _PASSIVE else COLOURS
         more_dice = [die for die in pool if die not in used]
         if more_dice and could_write(display, state.dice, more_dice):
             return state.with_seat(state.decider, seat, used=used, writes=writes)
     # the window closes (as _close_passive_window does, in the same copy)
-    if state.phase is Phase.SOLO_PASSIVE:
+    if state.phase is _SOLO_PASSIVE:
         return state.with_seat(state.decider, seat, phase=Phase.SOLO_REMOVE, **CLEARED_WINDOW)
     return flow.next_passive(state, seat_changed=(state.decider, seat))
 
@@ -571,7 +578,7 @@ def _legal_chance(state: State) -> list[Action]:
 
 
 def _apply_chance(state: State, action: Action) -> State:
-    if state.phase is Phase.ROLL:
+    if state.phase is _ROLL:
         if not isinstance(action, Roll):
             raise _refuse("the dice must be rolled now")
         faces = action.faces

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from game.cards import BonusKind, CardKind, ScoringKind
+from game.cards import WILD_COLOUR, CardKind, ScoringKind
 from game.colours import COLOURS, Colour
 from game.display import Display, PlacedCard
 
@@ -86,7 +86,7 @@ def winners(scores: tuple[SeatScore, ...]) -> tuple[int, ...]:
 def wild_cards_to_choose(display: Display) -> tuple[PlacedCard, ...]:
     """Completed wild-colour cards whose colour is still open."""
     return tuple(
-        p for p in display if p.card.bonus == BonusKind.WILD_COLOUR and p.completed and p.wild_colour is None
+        p for p in display if p.card.bonus is WILD_COLOUR and p.completed and p.wild_colour is None
     )
 
 

@@ -7,9 +7,10 @@ floats: it may grow in any direction as long as all cards fit in a 3x3 box (the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
+from typing import Any
 
 from game.cards import BONUS_USES, WILD_COLOUR, BonusKind, Card, CardKind
 from game.colours import Colour
@@ -27,6 +28,15 @@ NEIGHBOURS_4: tuple[Pos, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _RECOLOUR, _PLUS_MINUS = BonusKind.RECOLOUR, BonusKind.PLUS_MINUS
 
 
+def slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of a frozen dataclass's slots, in field order, for the class's own __init__. The
+    generated __init__ sets each field with object.__setattr__, which looks the slot up by name every
+    time: a construction costs about 40 % more, and the engine's values (cards, displays, seats,
+    decks) are made at every write, draw and seat change. tests/game/test_values.py checks that each
+    such __init__ sets every field as the generated one would."""
+    return tuple(vars(cls)[f.name].__set__ for f in fields(cls))
+
+
 @dataclass(frozen=True, slots=True)
 class PlacedCard:
     """A card in a display with its written values, bonus marks used and chosen wild colour."""
@@ -36,6 +46,21 @@ class PlacedCard:
     filled: tuple[int | None, ...]
     marks_used: int = 0
     wild_colour: Colour | None = None
+
+    def __init__(
+        self,
+        card: Card,
+        pos: Pos,
+        filled: tuple[int | None, ...],
+        marks_used: int = 0,
+        wild_colour: Colour | None = None,
+    ) -> None:
+        set_card, set_pos, set_filled, set_marks_used, set_wild_colour = _PLACED_CARD_SETTERS
+        set_card(self, card)
+        set_pos(self, pos)
+        set_filled(self, filled)
+        set_marks_used(self, marks_used)
+        set_wild_colour(self, wild_colour)
 
     @staticmethod
     def new(card: Card, pos: Pos) -> PlacedCard:
@@ -71,6 +96,9 @@ class PlacedCard:
         return PlacedCard(self.card, self.pos, tuple(filled), self.marks_used, self.wild_colour)
 
 
+_PLACED_CARD_SETTERS = slot_setters(PlacedCard)
+
+
 OpenCard = tuple[PlacedCard, tuple[int, ...], tuple[int, ...]]
 """A card not completed yet, its empty fields, and per empty field the dice it may take (bits)."""
 
@@ -84,6 +112,18 @@ class WriteTargets:
     cards: tuple[tuple[int, tuple[Colour, ...]], ...]  # per open card: dice taken, colours demanded
     taken: int  # the dice taken by any open card (the union of the cards' dice taken)
 
+    def __init__(
+        self, spread: int, can_recolour: bool, cards: tuple[tuple[int, tuple[Colour, ...]], ...], taken: int
+    ) -> None:
+        set_spread, set_can_recolour, set_cards, set_taken = _WRITE_TARGETS_SETTERS
+        set_spread(self, spread)
+        set_can_recolour(self, can_recolour)
+        set_cards(self, cards)
+        set_taken(self, taken)
+
+
+_WRITE_TARGETS_SETTERS = slot_setters(WriteTargets)
+
 
 @dataclass(frozen=True, slots=True)
 class Display:
@@ -96,6 +136,14 @@ class Display:
     _marks: dict[BonusKind, int] | None = field(default=None, init=False, compare=False, repr=False)
     _cells: tuple[Pos, ...] | None = field(default=None, init=False, compare=False, repr=False)
     _open: tuple[OpenCard, ...] | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __init__(self, cards: tuple[PlacedCard, ...] = ()) -> None:
+        set_cards, set_write_targets, set_marks, set_cells, set_open = _DISPLAY_SETTERS
+        set_cards(self, cards)
+        set_write_targets(self, None)
+        set_marks(self, None)
+        set_cells(self, None)
+        set_open(self, None)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -238,6 +286,9 @@ class Display:
         r, c = placed.pos
         found = (self.at((r + dr, c + dc)) for dr, dc in NEIGHBOURS_4)
         return [p for p in found if p is not None]
+
+
+_DISPLAY_SETTERS = slot_setters(Display)
 
 
 @lru_cache(maxsize=4096)

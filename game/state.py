@@ -16,7 +16,7 @@ from game.actions import Row
 from game.cards import Card
 from game.colours import COLOURS, Colour
 from game.deck import Deck
-from game.display import Display
+from game.display import Display, slot_setters
 
 MAX_SEATS = 4
 MARKET_SLOTS = 4
@@ -88,6 +88,12 @@ class Pile:
     bottom: tuple[str, ...] = ()
     ordered: bool = False
 
+    def __init__(self, unseen: tuple[str, ...], bottom: tuple[str, ...] = (), ordered: bool = False) -> None:
+        set_unseen, set_bottom, set_ordered = _PILE_SETTERS  # cheaper than the generated one (slot_setters)
+        set_unseen(self, unseen)
+        set_bottom(self, bottom)
+        set_ordered(self, ordered)
+
     def __len__(self) -> int:
         return len(self.unseen) + len(self.bottom)
 
@@ -109,11 +115,22 @@ class Pile:
         return Pile(self.unseen, (*self.bottom, card), self.ordered)
 
 
+_NO_CARDS = Display()
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
-    display: Display = Display()
+    display: Display = _NO_CARDS
     hand: tuple[str, ...] = ()  # dealt cards not yet placed (setup only)
     pending: str | None = None  # a bought or drawn card waiting to be placed
+
+    def __init__(
+        self, display: Display = _NO_CARDS, hand: tuple[str, ...] = (), pending: str | None = None
+    ) -> None:
+        set_display, set_hand, set_pending = _SEAT_SETTERS  # cheaper than the generated one (slot_setters)
+        set_display(self, display)
+        set_hand(self, hand)
+        set_pending(self, pending)
 
     def with_display(self, display: Display) -> Seat:
         return Seat(display, self.hand, self.pending)
@@ -123,6 +140,10 @@ class Seat:
 
     def with_pending(self, pending: str | None) -> Seat:
         return Seat(self.display, self.hand, pending)
+
+
+_PILE_SETTERS = slot_setters(Pile)
+_SEAT_SETTERS = slot_setters(Seat)
 
 
 @dataclass(frozen=True, slots=True)

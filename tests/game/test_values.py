@@ -1,0 +1,38 @@
+"""The engine's values that set their fields in their own __init__ (display.slot_setters, cheaper
+than the generated one) take and set exactly what the generated __init__ would."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+
+import pytest
+
+from game.display import Display, PlacedCard, WriteTargets
+from game.state import Pile, Seat
+
+OWN_INIT = [PlacedCard, WriteTargets, Display, Pile, Seat]
+
+
+@pytest.mark.parametrize("cls", OWN_INIT)
+def test_the_parameters_are_the_fields_with_their_defaults(cls: type) -> None:
+    params = list(inspect.signature(cls).parameters.values())
+    init_fields = [f for f in dataclasses.fields(cls) if f.init]
+    assert [p.name for p in params] == [f.name for f in init_fields]
+    for param, f in zip(params, init_fields, strict=True):
+        assert param.default is (inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default)
+
+
+@pytest.mark.parametrize("cls", OWN_INIT)
+def test_every_field_is_set_and_stays_frozen(cls: type) -> None:
+    init_fields = [f for f in dataclasses.fields(cls) if f.init]
+    given = [object() for _ in init_fields]
+    value = cls(*given)
+    for f, arg in zip(init_fields, given, strict=True):
+        assert getattr(value, f.name) is arg
+    for f in dataclasses.fields(cls):
+        if not f.init:
+            assert getattr(value, f.name) is f.default
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(value, init_fields[0].name, None)
+    assert value == cls(*given)

@@ -1,5 +1,5 @@
-"""The engine's values that set their fields in their own __init__ (display.slot_setters, cheaper
-than the generated one) take and set exactly what the generated __init__ would."""
+"""The engine's values and actions that set their fields in their own __init__ (display.slot_setters,
+cheaper than the generated one) take and set exactly what the generated __init__ would."""
 
 from __future__ import annotations
 
@@ -8,13 +8,16 @@ import inspect
 
 import pytest
 
+from game.actions import Buy, Complete, Draw, Place, Reroll, Roll, Row, Write
+from game.colours import COLOURS
 from game.display import Display, PlacedCard, WriteTargets
 from game.state import Pile, Seat
 
-OWN_INIT = [PlacedCard, WriteTargets, Display, Pile, Seat]
+OWN_INIT = [PlacedCard, WriteTargets, Display, Pile, Seat, Roll, Draw, Place, Complete, Write]
+SORTING_DICE = [Reroll, Buy]  # their own __init__ also puts the dice in colour order
 
 
-@pytest.mark.parametrize("cls", OWN_INIT)
+@pytest.mark.parametrize("cls", OWN_INIT + SORTING_DICE)
 def test_the_parameters_are_the_fields_with_their_defaults(cls: type) -> None:
     params = list(inspect.signature(cls).parameters.values())
     init_fields = [f for f in dataclasses.fields(cls) if f.init]
@@ -36,3 +39,10 @@ def test_every_field_is_set_and_stays_frozen(cls: type) -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         setattr(value, init_fields[0].name, None)
     assert value == cls(*given)
+
+
+def test_rerolls_and_purchases_name_their_dice_in_colour_order() -> None:
+    backwards = tuple(reversed(COLOURS[:3]))
+    assert Reroll(backwards).dice == COLOURS[:3]
+    assert Buy(Row.BONUS, 3, backwards, 1) == Buy(Row.BONUS, 3, COLOURS[:3], 1)
+    assert Buy(Row.BONUS, 3, backwards, 1).dice == COLOURS[:3]

@@ -18,7 +18,8 @@ decision or chance event. The table of steps:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from game.actions import Row
@@ -46,6 +47,7 @@ from game.writes import could_write
 _DRAW, _ACTIVE, _PASSIVE = Phase.DRAW, Phase.ACTIVE, Phase.PASSIVE
 _NEXT_TURN, _SOLO_ROLL = After.NEXT_TURN, After.SOLO_ROLL
 _TO_MARKET = DrawTo.MARKET
+_NO_CHANGES: Mapping[str, Any] = MappingProxyType({})  # read-only: a shared default
 
 
 def row_of(card: Card) -> Row:
@@ -111,10 +113,11 @@ def next_setup_seat(state: State) -> State:
     return start_turn(state, state.config.start_player)
 
 
-def start_turn(state: State, seat: int, **changes: Any) -> State:
+def start_turn(state: State, seat: int, changes: Mapping[str, Any] = _NO_CHANGES) -> State:
     """The turn of `seat` begins: all five dice to roll. `changes` are made in the same copy (the
-    turn's own fields win over them)."""
-    return state.evolve(**{**changes, **_TURN_START, "active": seat, "decider": seat})
+    turn's own fields win over them). Changes pass between the turn's steps as dictionaries, not
+    keywords, which would be unpacked and packed again at every step (State.evolve_with)."""
+    return state.evolve_with({**changes, **_TURN_START, "active": seat, "decider": seat})
 
 
 # what every turn starts with, besides its seat
@@ -160,7 +163,7 @@ def apply_roll(state: State, faces: Iterable[tuple[Colour, int]]) -> State:
     # a reroll: the passive seats may write, in seat order after the active one
     queue = _PASSIVE_ORDER[state.config.players][state.active] if rolls > 1 else state.passive_queue
     # the roll and the next decision in one copy of the state (a roll is the commonest chance event)
-    return _hand_over(state, queue, dice=tuple(dice), rerolled=rolled, to_roll=(), rolls=rolls)
+    return _hand_over(state, queue, {"dice": tuple(dice), "rerolled": rolled, "to_roll": (), "rolls": rolls})
 
 
 _SLOT: dict[Colour, int] = {die: die.slot for die in COLOURS}  # a dict look-up beats the property
@@ -175,28 +178,32 @@ def next_passive(state: State, seat_changed: tuple[int, Seat] | None = None) -> 
     """Hand the decision to the next passive seat that can write a rerolled die, else back.
     `seat_changed` (seat, new seat): the passive seat's write, made in the same copy."""
     if seat_changed is None:
-        return _hand_over(state, state.passive_queue)
+        return _hand_over(state, state.passive_queue, {})
     index, seat = seat_changed
     seats = list(state.seats)
     seats[index] = seat
-    return _hand_over(state, state.passive_queue, seats=tuple(seats))
+    return _hand_over(state, state.passive_queue, {"seats": tuple(seats)})
 
 
-def _hand_over(state: State, queue: tuple[int, ...], **changes: Any) -> State:
-    """next_passive for the state with `changes` made (the dice of a roll), in the same copy."""
+def _hand_over(state: State, queue: tuple[int, ...], changes: dict[str, Any]) -> State:
+    """next_passive for the state with `changes` made (the dice of a roll), in the same copy: the
+    next decision and the cleared window go into `changes` (the caller's own dictionary), which
+    becomes the copy in one step (State.evolve_with)."""
     dice = changes.get("dice", state.dice)
     rerolled = changes.get("rerolled", state.rerolled)
     seats = changes.get("seats", state.seats)
+    phase, decider = _ACTIVE, state.active
     while queue:
         seat = queue[0]
         queue = queue[1:]
         if could_write(seats[seat].display, dice, rerolled):
-            return state.evolve(
-                phase=_PASSIVE, decider=seat, passive_queue=queue, **CLEARED_WINDOW, **changes
-            )
-    return state.evolve(
-        phase=_ACTIVE, decider=state.active, passive_queue=(), **CLEARED_WINDOW, **changes
-    )
+            phase, decider = _PASSIVE, seat
+            break
+    changes.update(CLEARED_WINDOW)
+    changes["phase"] = phase
+    changes["decider"] = decider
+    changes["passive_queue"] = queue  # the seats after the one asked; none when back to the roller
+    return state.evolve_with(changes)
 
 
 def end_active_turn(state: State) -> State:
@@ -211,7 +218,7 @@ def end_active_turn(state: State) -> State:
     market = state.market
     if not state.draws and None not in market[0] and None not in market[1]:
         # nothing bought: no gap to refill, no draw, so the next step at once, in the same copy
-        return _solo_roll(state, **changes) if solo else next_turn(state, **changes)
+        return _solo_roll(state, changes) if solo else next_turn(state, changes)
     return settle(_queue_refills(state, **changes))
 
 
@@ -251,22 +258,22 @@ def card_placed(state: State, seat: int) -> State:
     return state
 
 
-def next_turn(state: State, **changes: Any) -> State:
+def next_turn(state: State, changes: Mapping[str, Any] = _NO_CHANGES) -> State:
     """The next seat's turn, or the end of the game. `changes` (those of the turn just ended) are
     made in the same copy."""
     players = state.config.players
     seat = (state.active + 1) % players
     if seat == state.config.start_player:
         if state.last_round is not None and state.round >= state.last_round:
-            return finish(state.evolve(**changes) if changes else state)
-        return start_turn(state, seat, round=state.round + 1, **changes)  # the new round too
-    return start_turn(state, seat, **changes)
+            return finish(state.evolve_with(changes) if changes else state)
+        return start_turn(state, seat, {**changes, "round": state.round + 1})  # the new round too
+    return start_turn(state, seat, changes)
 
 
-def _solo_roll(state: State, **changes: Any) -> State:
+def _solo_roll(state: State, changes: Mapping[str, Any] = _NO_CHANGES) -> State:
     """The solo passive move begins: one roll of all five dice (`changes` in the same copy)."""
-    return state.evolve(
-        **{
+    return state.evolve_with(
+        {
             **changes,
             "phase": Phase.ROLL,
             "to_roll": COLOURS,
@@ -295,7 +302,7 @@ def _end_round_solo(state: State) -> State:
     ninth_card_end = state.last_round is not None and state.round >= state.last_round
     if counter_full or ninth_card_end:
         return finish(state)
-    return start_turn(state, state.active, round=state.round + 1)
+    return start_turn(state, state.active, {"round": state.round + 1})
 
 
 def finish(state: State) -> State:

@@ -7,7 +7,7 @@ state says a chance event is due, and the outcome arrives as an action (see game
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Final
@@ -245,7 +245,7 @@ class State:
         if len(attrs) != _FIELD_COUNT:  # a name that is no field added a key: cheaper than checking names
             raise TypeError(f"State has no field {sorted(set(changes) - _FIELD_NAMES)}")
         new = object.__new__(State)
-        object.__setattr__(new, "__dict__", attrs)  # frozen blocks setattr, not this
+        _set_state_dict(new, attrs)  # frozen blocks setattr, not this
         return new
 
     def with_piles_pair(self, piles: tuple[Pile, Pile]) -> State:
@@ -253,7 +253,7 @@ class State:
         attrs = self.__dict__.copy()
         attrs["piles"] = piles
         new = object.__new__(State)
-        object.__setattr__(new, "__dict__", attrs)
+        _set_state_dict(new, attrs)
         return new
 
     # The with_ helpers take further `changes`, made in the same copy of the state: the engine's
@@ -299,6 +299,9 @@ class State:
 
 _FIELD_NAMES = frozenset(f.name for f in fields(State))
 _FIELD_COUNT = len(_FIELD_NAMES)
+# the setter of a state's __dict__ itself: object.__setattr__(new, "__dict__", ...) looks it up by name
+# at every copy
+_set_state_dict: Callable[[State, dict[str, Any]], None] = vars(State)["__dict__"].__set__
 
 # The decider's window, cleared. `state.evolve(phase=..., **CLEARED_WINDOW)` moves the decision on
 # and clears the window in one copy (the turn flow does this at every step). A plain dict typed

@@ -219,12 +219,12 @@ def end_active_turn(state: State) -> State:
     if not state.draws and None not in market[0] and None not in market[1]:
         # nothing bought: no gap to refill, no draw, so the next step at once, in the same copy
         return _solo_roll(state, changes) if solo else next_turn(state, changes)
-    return settle(_queue_refills(state, **changes))
+    return settle(_queue_refills(state, changes))
 
 
-def _queue_refills(state: State, **changes: Any) -> State:
-    """Rows with gaps slide towards slot 4; the empty slots are queued for refilling. `changes` are
-    made in the same copy of the state.
+def _queue_refills(state: State, changes: dict[str, Any]) -> State:
+    """Rows with gaps slide towards slot 4; the empty slots are queued for refilling. `changes` (the
+    caller's own dictionary, filled in here) are made in the same copy of the state.
 
     The first card drawn for a row goes to the highest empty slot (it enters at slot 1 and slides
     along), so when a deck runs dry the remaining gap stays at slot 1.
@@ -240,7 +240,9 @@ def _queue_refills(state: State, **changes: Any) -> State:
         draws += _REFILL_DRAWS[row, gaps]
     if draws and len(state.pile(draws[0].row)) > 0:
         changes["phase"] = _DRAW  # what settle would set next, in the same copy
-    return state.evolve(market=(market[0], market[1]), draws=draws, **changes)
+    changes["market"] = (market[0], market[1])
+    changes["draws"] = draws
+    return state.evolve_with(changes)
 
 
 # the draws that refill a row's gaps (the highest empty slot first), made once
@@ -294,7 +296,7 @@ def solo_remove(state: State, row: Row | None) -> State:
         assert card is not None
         state = state.with_market_slot(row, MARKET_SLOTS, None)
         state = state.evolve(removed=(*state.removed, card))
-    return settle(_queue_refills(state, then=After.SOLO_ROUND_END))
+    return settle(_queue_refills(state, {"then": After.SOLO_ROUND_END}))
 
 
 def _end_round_solo(state: State) -> State:

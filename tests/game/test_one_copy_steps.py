@@ -62,10 +62,12 @@ def test_a_passive_write_is_the_write_then_the_window_closing_step_by_step() -> 
 def _turn_end_step_by_step(state: State) -> State:
     state = flow._queue_refills(
         state,
-        rerolls_last_turn=max(0, state.rolls - 1),
-        chance=None,
-        then=After.SOLO_MOVE if state.config.solo else After.NEXT_TURN,
-        **CLEARED_WINDOW,
+        {
+            "rerolls_last_turn": max(0, state.rolls - 1),
+            "chance": None,
+            "then": After.SOLO_MOVE if state.config.solo else After.NEXT_TURN,
+            **CLEARED_WINDOW,
+        },
     )
     return flow.settle(state)
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from game.colours import COLOURS, Colour
-from game.display import slot_setters
+from game.frozen import slot_setters
 
 
 class Row(StrEnum):
@@ -63,7 +63,7 @@ _SORTED_KEPT = 1024  # every order of every set of distinct dice: under 400
 
 
 # The actions the engine and the bots make most set their slots in their own __init__, through the
-# slots' setters: cheaper than the generated frozen __init__ (see game.display.slot_setters).
+# slots' setters: cheaper than the generated frozen __init__ (see game.frozen).
 
 
 @dataclass(frozen=True, slots=True)

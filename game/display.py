@@ -7,13 +7,13 @@ floats: it may grow in any direction as long as all cards fit in a 3x3 box (the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
 
 from game.cards import BONUS_USES, WILD_COLOUR, BonusKind, Card, CardKind
 from game.colours import Colour
+from game.frozen import slot_setters
 
 GRID = 3
 MAX_CARDS = GRID * GRID
@@ -26,15 +26,6 @@ NEIGHBOURS_4: tuple[Pos, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
 # read once: on Python 3.11 reading a member off its class goes through the hook of
 # EnumType.__getattr__, some ten times a module global's cost
 _RECOLOUR, _PLUS_MINUS = BonusKind.RECOLOUR, BonusKind.PLUS_MINUS
-
-
-def slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
-    """The setters of a frozen dataclass's slots, in field order, for the class's own __init__. The
-    generated __init__ sets each field with object.__setattr__, which looks the slot up by name every
-    time: a construction costs about 40 % more, and the engine's values (cards, displays, seats,
-    decks) are made at every write, draw and seat change. tests/game/test_values.py checks that each
-    such __init__ sets every field as the generated one would."""
-    return tuple(vars(cls)[f.name].__set__ for f in fields(cls))
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,8 @@ from game.actions import Row
 from game.cards import Card
 from game.colours import COLOURS, Colour
 from game.deck import Deck
-from game.display import Display, slot_setters
+from game.display import Display
+from game.frozen import slot_setters
 
 MAX_SEATS = 4
 MARKET_SLOTS = 4

@@ -1,4 +1,4 @@
-"""The engine's values and actions that set their fields in their own __init__ (display.slot_setters,
+"""The engine's values and actions that set their fields in their own __init__ (frozen.slot_setters,
 cheaper than the generated one) take and set exactly what the generated __init__ would."""
 
 from __future__ import annotations

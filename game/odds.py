@@ -46,6 +46,9 @@ DICE = len(COLOURS)
 FACES = 6
 ROLLS = FACES**DICE
 MAX_ROLLS_LEFT = 2  # after the first roll of a turn, two rerolls remain
+# read once: on Python 3.11 reading a member off its enum class (Relation.LESS) goes through the
+# hook of EnumType.__getattr__, some ten times a module global's cost
+_LESS, _EQUAL = Relation.LESS, Relation.EQUAL
 _UNKNOWN = FACES  # index of "still to roll" on a die's axis of the partial-state table
 _TIE = 1e-12  # probabilities closer than this count as equal when choosing a reroll
 
@@ -221,9 +224,9 @@ def _value_table(task: Task, filled: Filled) -> BoolArray:
         if field.number is not None:
             ok &= column == field.number
     for i, relation in enumerate(task.relations):
-        if relation == Relation.LESS:
+        if relation is _LESS:
             ok &= columns[i] < columns[i + 1]
-        elif relation == Relation.EQUAL:
+        elif relation is _EQUAL:
             ok &= columns[i] == columns[i + 1]
     if task.sum_at_least:
         written = sum(v for v in filled if v is not None)
@@ -711,9 +714,9 @@ def _residual(task: Task, filled: Filled) -> tuple[object, ...]:
 
 
 def _holds(relation: Relation, left: int, right: int) -> bool:
-    if relation == Relation.LESS:
+    if relation is _LESS:
         return left < right
-    return left == right if relation == Relation.EQUAL else True
+    return left == right if relation is _EQUAL else True
 
 
 def _allowed_next_to_written(written_left: bool) -> dict[Relation, dict[int, int]]:

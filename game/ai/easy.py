@@ -29,6 +29,10 @@ from game.engine import price, usable_dice
 from game.scoring import wild_cards_to_choose
 from game.state import MARKET_SLOTS, NO_DELTAS, ROWS, Phase, State
 
+# read once: on Python 3.11 reading a member off its enum class (Phase.ACTIVE) goes through the
+# hook of EnumType.__getattr__, some ten times a module global's cost, and every decision asks
+_ACTIVE, _PASSIVE = Phase.ACTIVE, Phase.PASSIVE
+
 
 class EasyBot:
     """See the module docstring."""
@@ -48,9 +52,9 @@ class EasyBot:
     def choose(self, view: State, rng: random.Random) -> Action:
         phase = view.phase
         # the commonest decisions first (phases are enum members: `is` compares them cheapest)
-        if phase is Phase.ACTIVE:
+        if phase is _ACTIVE:
             return self.active(view, rng)
-        if phase is Phase.PASSIVE:
+        if phase is _PASSIVE:
             return random_write(view, rng) or Pass()
         seat = view.seats[view.decider]
         if phase == Phase.SETUP_RETURN:
@@ -506,27 +510,23 @@ def _first_fill(
 
 def random_write(view: State, rng: random.Random) -> Write | None:
     """A random single-field write: drawn from the same list, in the same order, as
-    writes.legal_writes (so games stay as they were), but only the one chosen is built: the
-    choices are counted, one is drawn as rng.choice would draw it, then found again."""
-    open_cards = view.display(view.decider).open_cards()  # completed cards take no write
+    writes.legal_writes (so games stay as they were: dice, then cards, then fields), but the list
+    is made of the fields some usable die fits only (Task.open_fields' masks), read once."""
     dice = [(die, (1 << value) << _SHIFT[colour]) for die, value, colour in dice_at_hand(view)]  # die_bits
-    count = 0
+    present = 0
     for _, bit in dice:
-        for _, _, masks in open_cards:  # Task.open_fields: the fields_taking of every die
-            for mask in masks:
-                if mask & bit:
-                    count += 1
-    if not count:
+        present |= bit
+    fields = [
+        (placed, index, mask)
+        for placed, empty, masks in view.seats[view.decider].display.open_cards()  # completed cards take none
+        for index, mask in zip(empty, masks, strict=True)
+        if mask & present
+    ]
+    if not fields:
         return None
-    left = rng.randrange(count)  # rng.choice(choices) is choices[rng.randrange(len(choices))]
-    for die, bit in dice:
-        for placed, empty, masks in open_cards:
-            for index, mask in zip(empty, masks, strict=True):
-                if mask & bit:
-                    if not left:
-                        return Write(die, placed.card.id, index)
-                    left -= 1
-    raise AssertionError("unreachable: the drawn write was counted")
+    choices = [(die, placed, index) for die, bit in dice for placed, index, mask in fields if mask & bit]
+    die, placed, index = choices[rng.randrange(len(choices))]  # as rng.choice(choices) draws
+    return Write(die, placed.card.id, index)
 
 
 def random_purchase(view: State, rng: random.Random, dice: Dice | None = None) -> Buy | None:

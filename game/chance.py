@@ -1,14 +1,21 @@
-"""Chance events: the outcomes of a due roll or card draw, and sampling one with a seeded generator.
+"""Chance events: the outcomes of a due roll or card draw, and sampling one.
 
 The engine holds no random generator. Whoever drives a game (game/match.py, the bots' simulations,
 the tests) passes one in; the outcome becomes an ordinary action (`roll ...`, `draw ...`) that is
 recorded, so a game replays identically from its action list.
+
+A match draws each chance event from a `ChanceStream`: bits that are a function of the game's seed
+and the number of actions so far (SplitMix64, in plain integer arithmetic), so that a loaded game
+goes on exactly as it would have, and every platform and Python version rolls the same dice. Why
+not a `random.Random` seeded afresh per event: seeding a Mersenne Twister fills and twists 624
+words, some 7 microseconds at each of the 90 or so rolls and draws of a game, which was the largest
+single cost of a simulated game between easy bots.
 """
 
 from __future__ import annotations
 
-import random
 from itertools import product
+from typing import Protocol
 
 from game.actions import Action, Draw, Roll
 from game.state import Phase, State
@@ -32,12 +39,20 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
 _ROLL, _DRAW = Phase.ROLL, Phase.DRAW
 
 
-def sample_chance(state: State, rng: random.Random) -> Action:
+class RandomBits(Protocol):
+    """What sampling needs of a generator: `random.Random` and `ChanceStream` both have it."""
+
+    def getrandbits(self, k: int, /) -> int: ...
+
+    def randrange(self, stop: int, /) -> int: ...
+
+
+def sample_chance(state: State, rng: RandomBits) -> Action:
     """One outcome of the due chance event, drawn with `rng` (cheap: no list of 7,776 rolls)."""
     if state.phase is _ROLL:
-        # rng.randint(1, 6) drawn the way random draws it (three bits, again while 6 or 7) without
-        # its layers of calls: the same faces from the same generator (tests/game/test_chance.py)
-        # at a third of the cost, and every game rolls thousands of dice
+        # each die from three bits, drawn again while they show 6 or 7 (so each face is equally
+        # likely): with a random.Random the very faces randint(1, 6) gives, without its layers of
+        # calls (tests/game/test_chance.py), and every game rolls thousands of dice
         bits = rng.getrandbits
         faces = []
         for die in state.to_roll:
@@ -50,3 +65,60 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         cards = state.pile(state.draws[0].row).next_cards()
         return Draw(cards[rng.randrange(len(cards))])
     raise ValueError(f"no chance event is due in phase {state.phase}")
+
+
+_MASK64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's step: the odd integer nearest 2^64 / golden ratio
+_BLOCKS_PER_EVENT = 16  # 64-bit blocks set aside for each chance event (the first nearly always does)
+
+
+def _mix64(z: int) -> int:
+    """SplitMix64's output function: a 64-bit value -> a well-mixed 64-bit value."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def _seed_key(seed: int) -> int:
+    """A 64-bit key for any integer seed, folded 64 bits at a time (large or negative seeds too);
+    each step mixes the chunk plus SplitMix64's step, as 0 is a fixed point of the mixing alone."""
+    key = _mix64(((seed & _MASK64) + _GAMMA) & _MASK64)
+    rest = seed >> 64
+    while rest not in (0, -1):
+        key = _mix64(((key ^ (rest & _MASK64)) + _GAMMA) & _MASK64)
+        rest >>= 64
+    return key if seed >= 0 else _mix64(((key ^ _MASK64) + _GAMMA) & _MASK64)
+
+
+class ChanceStream:
+    """The random bits of one chance event of a seeded game: the SplitMix64 sequence keyed by the
+    seed, read 64 bits a block from position step x 16 + 1 on. Each event has its own stretch of
+    one well-tested generator, computed directly from (seed, step)."""
+
+    __slots__ = ("_state", "_bits", "_left")
+
+    def __init__(self, seed: int, step: int) -> None:
+        self._state = (_seed_key(seed) + step * _BLOCKS_PER_EVENT * _GAMMA) & _MASK64
+        self._bits = 0
+        self._left = 0
+
+    def getrandbits(self, k: int, /) -> int:
+        """`k` random bits (0 < k <= 64), as random.Random.getrandbits gives them."""
+        if k > self._left:
+            self._state = state = (self._state + _GAMMA) & _MASK64
+            self._bits = _mix64(state)
+            self._left = 64
+        value = self._bits & ((1 << k) - 1)
+        self._bits >>= k
+        self._left -= k
+        return value
+
+    def randrange(self, stop: int, /) -> int:
+        """A random integer in range(stop), each equally likely (bits drawn again while too big)."""
+        if stop <= 0:
+            raise ValueError(f"empty range for randrange({stop})")
+        width = (stop - 1).bit_length()
+        value = self.getrandbits(width) if width else 0
+        while value >= stop:
+            value = self.getrandbits(width)
+        return value

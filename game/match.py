@@ -1,10 +1,10 @@
 """A match: one game's setup, every action played so far, and the state they lead to.
 
-This is the one place that owns the seeded random generator (architecture.md, "Rules engine").
-The engine itself is pure; a match asks it for the due chance event and samples the outcome with a
-generator derived from (seed, number of actions so far). That derivation, rather than one
-long-lived generator, is what lets a loaded game continue exactly as the original would have: the
-generator's position is a function of the saved action list, so it needs no saving of its own.
+This is the one place that draws chance for a game (architecture.md, "Rules engine"). The engine
+itself is pure; a match asks it for the due chance event and samples the outcome with random bits
+derived from (seed, number of actions so far) (game.chance.ChanceStream). That derivation, rather
+than one long-lived generator, is what lets a loaded game continue exactly as the original would
+have: the bits are a function of the saved action list, so they need no saving of their own.
 
     match = Match.new(players=2, seed=7)
     match.advance()                        # deal and roll until a seat must decide
@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from game.actions import Action, Row
+from game.chance import ChanceStream
 from game.deck import Deck
 from game.engine import apply, new_game, sample_chance
 from game.state import CHANCE_PHASES, State
@@ -50,12 +51,6 @@ class Setup:
         )
 
 
-def chance_seed(seed: int, actions_so_far: int) -> str:
-    """The seed of the generator for the chance event after `actions_so_far` actions (string seeds
-    are hashed with SHA-512 by `random`, which is stable across Python versions and platforms)."""
-    return f"{seed}:{actions_so_far}"
-
-
 class Match:
     """A game in progress: its setup, the actions so far (seat actions and chance outcomes, in
     order) and the current state. Mutable on purpose: it is the driver, the state stays a value."""
@@ -64,9 +59,6 @@ class Match:
         self.setup = setup
         self.state = state
         self.actions: list[Action] = []
-        # one generator, seeded afresh with chance_seed for each chance event: the stream of a new
-        # generator, without making one per roll and draw
-        self._chance = random.Random()
 
     @classmethod
     def new(
@@ -107,9 +99,7 @@ class Match:
 
     def resolve_chance(self) -> Action:
         """Sample and play the due chance event (a roll or a card draw)."""
-        rng = self._chance
-        rng.seed(chance_seed(self.setup.seed, len(self.actions)))
-        action = sample_chance(self.state, rng)
+        action = sample_chance(self.state, ChanceStream(self.setup.seed, len(self.actions)))
         self.play(action)
         return action
 

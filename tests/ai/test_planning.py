@@ -65,7 +65,7 @@ def test_single_card_keep_reaches_the_exact_optimum(card_id: str) -> None:
         assert chance == pytest.approx(best, abs=1e-9)
 
 
-@pytest.mark.parametrize(("seed", "solo_level"), [(3, None), (6, 2)])
+@pytest.mark.parametrize(("seed", "solo_level"), [(3, None), (7, 2)])
 def test_purchases_built_directly_equal_the_engines(seed: int, solo_level: int | None) -> None:
     """The search builds a purchase and its placement itself (planning._bought, _placed): the very
     states the engine's apply gives, for every purchase the search lists and every legal cell."""

@@ -8,7 +8,7 @@ floats: it may grow in any direction as long as all cards fit in a 3x3 box (the 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from game.cards import BONUS_USES, WILD_COLOUR, BonusKind, Card, CardKind
@@ -26,6 +26,7 @@ NEIGHBOURS_4: tuple[Pos, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
 # read once: on Python 3.11 reading a member off its class goes through the hook of
 # EnumType.__getattr__, some ten times a module global's cost
 _RECOLOUR, _PLUS_MINUS = BonusKind.RECOLOUR, BonusKind.PLUS_MINUS
+_SCORING = CardKind.SCORING
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,12 @@ class PlacedCard:
         if self.card.bonus is WILD_COLOUR:
             return self.wild_colour if self.completed else None
         return self.card.colour
+
+    def with_marks_used(self, marks_used: int) -> PlacedCard:
+        return PlacedCard(self.card, self.pos, self.filled, marks_used, self.wild_colour)
+
+    def with_wild_colour(self, colour: Colour | None) -> PlacedCard:
+        return PlacedCard(self.card, self.pos, self.filled, self.marks_used, colour)
 
     def with_value(self, index: int, value: int) -> PlacedCard:
         filled = list(self.filled)
@@ -205,7 +212,7 @@ class Display:
                 break
             take = min(count, placed.marks_left)
             if take:
-                display = display.replace_card(replace(placed, marks_used=placed.marks_used + take))
+                display = display.replace_card(placed.with_marks_used(placed.marks_used + take))
                 count -= take
         if count > 0:
             raise ValueError(f"not enough {kind.value} marks")
@@ -262,7 +269,7 @@ class Display:
         return sum(p.empty_count for p in self.cards)
 
     def scoring_cards(self) -> tuple[PlacedCard, ...]:
-        return tuple(p for p in self.cards if p.card.kind == CardKind.SCORING)
+        return tuple([p for p in self.cards if p.card.kind is _SCORING])
 
     def lines(self) -> list[list[PlacedCard]]:
         """Every row and column that holds 3 cards (a display is at most 3 wide and 3 high)."""

@@ -9,7 +9,6 @@ Each phase has one entry in the table at the bottom: (list legal actions, check-
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from itertools import combinations
 
 from game import flow
@@ -563,7 +562,7 @@ def _apply_wild(state: State, action: Action) -> State:
         raise _refuse(f"card {action.card} is not a completed wild-colour card without a colour")
     placed = display.find(action.card)
     assert placed is not None
-    display = display.replace_card(replace(placed, wild_colour=action.colour))
+    display = display.replace_card(placed.with_wild_colour(action.colour))
     state = state.with_display(state.decider, display)
     return flow.finish(state)
 

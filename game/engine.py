@@ -25,7 +25,7 @@ from game.deck import Deck, standard_deck
 from game.rules import IllegalActionError, apply, legal_actions, price, usable_dice
 from game.scoring import SeatScore, score_display, winners
 from game.solo import LevelInfo, level_info
-from game.state import MAX_SEATS, Config, Phase, Pile, Seat, State
+from game.state import MAX_SEATS, After, Config, Phase, Pile, Seat, State
 
 __all__ = [
     "Action",
@@ -153,7 +153,8 @@ def view(state: State, seat: int) -> State:
     in its deck's unseen cards: leaving a hidden card out of the pool would tell where it is. The
     pooled decks may therefore look longer than they are while other seats hold dealt cards.
     """
-    if state.chance != "take" and not _any_hand(state.seats):
+    # dealt cards are held only during the opening deal (then is SETUP until the first turn starts)
+    if state.chance != "take" and (state.then is not _SETUP or not _any_hand(state.seats)):
         # most of the game nothing of the seats is hidden (no dealt cards, no card taken as a
         # chance): only the decks are pooled. Bots ask for a view at every decision.
         # the decks change far less often than decisions come: the pooled pair is remembered for
@@ -187,6 +188,7 @@ def view(state: State, seat: int) -> State:
 
 
 _last_piles: tuple[tuple[Pile, Pile], tuple[Pile, Pile]] | None = None
+_SETUP = After.SETUP  # read once: an enum member read off its class costs ten globals on Python 3.11
 
 
 def _any_hand(seats: tuple[Seat, ...]) -> bool:

@@ -137,19 +137,13 @@ _TURN_START: dict[str, Any] = {
 
 
 def apply_roll(state: State, faces: Iterable[tuple[Colour, int]]) -> State:
-    """Carry out the due roll (each rolled die with its face); then passive seats write (after a
-    reroll) or the roller decides."""
+    """Carry out the due roll: `faces` gives each die of `state.to_roll` its face, in any order
+    (rules._apply_chance checks they are those dice). Then passive seats write (after a reroll) or
+    the roller decides."""
     dice = list(state.dice)
-    rolled_dice = []
-    in_order = True  # the rolled dice in COLOURS order, each once (as every roll the engine makes)
-    last = -1
     for die, value in faces:
-        slot = _SLOT[die]
-        dice[slot] = value
-        rolled_dice.append(die)
-        in_order = in_order and slot > last
-        last = slot
-    rolled = tuple(rolled_dice) if in_order else tuple(c for c in COLOURS if c in rolled_dice)
+        dice[_SLOT[die]] = value
+    rolled = state.to_roll  # in colour order, as every roll is set up (COLOURS, or a Reroll's dice)
     if state.then is _SOLO_ROLL:
         return state.evolve(
             dice=tuple(dice),

@@ -15,7 +15,7 @@ import pytest
 from game.actions import Draw, Roll
 from game.chance import ChanceStream, _mix64, sample_chance
 from game.colours import COLOURS
-from game.engine import new_game
+from game.engine import apply, legal_actions, new_game
 from game.match import Match
 from game.state import Phase
 
@@ -101,3 +101,17 @@ def test_a_match_draws_from_the_stream_of_its_seed_and_step() -> None:
     again = Match.new(2, seed=11)
     again.advance()
     assert again.actions == match.actions
+
+
+def test_a_roll_may_name_its_dice_in_any_order() -> None:
+    rng = random.Random(8)
+    state = new_game(2)
+    while state.phase == Phase.DRAW:
+        state = apply(state, sample_chance(state, rng))
+    while state.phase is not Phase.ROLL:
+        state = apply(state, legal_actions(state)[0])
+    roll = sample_chance(state, rng)
+    assert isinstance(roll, Roll)
+    backwards = apply(state, Roll(tuple(reversed(roll.faces))))
+    assert backwards == apply(state, roll)
+    assert backwards.rerolled == state.to_roll

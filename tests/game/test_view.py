@@ -4,8 +4,11 @@ import random
 from dataclasses import replace
 
 from game.actions import Row
-from game.engine import apply, new_game, sample_chance, view
-from game.state import Phase, Pile, State
+from game.ai import make_bot
+from game.ai.play import play_game
+from game.engine import _any_hand, apply, new_game, sample_chance, view
+from game.match import Match
+from game.state import After, Phase, Pile, State
 
 
 def _dealt(players: int, seed: int) -> State:
@@ -37,3 +40,19 @@ def test_the_view_does_not_depend_on_which_hidden_cards_another_seat_holds() -> 
     swapped = swapped.with_pile(Row.SCORING, Pile(unseen, state.piles[0].bottom))
     assert view(swapped, 0) == view(state, 0)
     assert view(swapped, 1) != view(state, 1)
+
+
+def test_dealt_cards_are_held_only_while_the_opening_deal_is_set_up() -> None:
+    # engine.view skips looking through the seats' hands once `then` has left SETUP
+    seen = 0
+
+    def watch(match: Match, seat: int, action: object) -> None:
+        nonlocal seen
+        state = match.state
+        if _any_hand(state.seats):
+            assert state.then is After.SETUP
+            seen += 1
+
+    for players in (1, 2, 4):
+        play_game([make_bot("easy")] * players, 17 + players, watch=watch)
+    assert seen > 0

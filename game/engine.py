@@ -134,8 +134,8 @@ def result(state: State) -> Outcome:
         raise IllegalActionError("the game is not over yet")
     scores = tuple(score_display(seat, state.display(seat)) for seat in range(state.config.players))
     won = winners(scores)
-    top = max(s.total for s in scores)
-    tie_broken = sum(1 for s in scores if s.total == top) > len(won)
+    totals = [s.total for s in scores]  # each a sum over the seat's cards: worked out once
+    tie_broken = totals.count(max(totals)) > len(won)
     level = level_info(state.config.solo_level) if state.config.solo_level else None
     return Outcome(scores, won, tie_broken, level)
 

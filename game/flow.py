@@ -46,6 +46,7 @@ from game.writes import could_write
 # (Phase.DRAW) goes through the hook of EnumType.__getattr__, some ten times a module global's cost.
 _DRAW, _ACTIVE, _PASSIVE = Phase.DRAW, Phase.ACTIVE, Phase.PASSIVE
 _NEXT_TURN, _SOLO_ROLL = After.NEXT_TURN, After.SOLO_ROLL
+_SETUP, _SOLO_MOVE, _TAKEN, _SOLO_ROUND_END = After.SETUP, After.SOLO_MOVE, After.TAKEN, After.SOLO_ROUND_END
 _TO_MARKET = DrawTo.MARKET
 _NO_CHANGES: Mapping[str, Any] = MappingProxyType({})  # read-only: a shared default
 
@@ -75,15 +76,15 @@ def settle(state: State) -> State:
 
 def _continue(state: State) -> State:
     then = state.then
-    if then == After.SETUP:
-        return next_setup_seat(state)
-    if then is _NEXT_TURN:
+    if then is _NEXT_TURN:  # the commonest: a turn's market refill is drawn
         return next_turn(state)
-    if then == After.SOLO_MOVE:
+    if then is _SETUP:
+        return next_setup_seat(state)
+    if then is _SOLO_MOVE:
         return _solo_roll(state)
-    if then == After.TAKEN:
+    if then is _TAKEN:
         return state.evolve(phase=Phase.PLACE, decider=state.active)
-    if then == After.SOLO_ROUND_END:
+    if then is _SOLO_ROUND_END:
         return _end_round_solo(state)
     raise AssertionError(f"nothing follows draws in step {then}")
 
@@ -206,7 +207,7 @@ def end_active_turn(state: State) -> State:
     changes = {
         "rerolls_last_turn": max(0, state.rolls - 1),
         "chance": None,
-        "then": After.SOLO_MOVE if solo else _NEXT_TURN,
+        "then": _SOLO_MOVE if solo else _NEXT_TURN,
         **CLEARED_WINDOW,
     }
     market = state.market

@@ -56,8 +56,9 @@ CHANCE_WRITES = 2
 # (Phase.ROLL) goes through the hook of EnumType.__getattr__, some ten times a module global's cost.
 _ROLL, _ACTIVE, _PASSIVE = Phase.ROLL, Phase.ACTIVE, Phase.PASSIVE
 _CHANCE_WRITE, _SOLO_PASSIVE = Phase.CHANCE_WRITE, Phase.SOLO_PASSIVE
+_PLACE, _SOLO_REMOVE = Phase.PLACE, Phase.SOLO_REMOVE
 _TURN_ROLL = After.TURN_ROLL
-_EXTRA_DIE = BonusKind.EXTRA_DIE
+_EXTRA_DIE, _DISCOUNT = BonusKind.EXTRA_DIE, BonusKind.DISCOUNT
 
 
 class IllegalActionError(ValueError):
@@ -361,7 +362,7 @@ def _apply_buy(state: State, action: Buy) -> State:
     cost = price(action.slot)
     if action.discount > cost:
         raise _refuse(f"the card costs {cost} dice; a larger discount is no use")
-    if action.discount > seat.display.marks_left(BonusKind.DISCOUNT):
+    if action.discount > seat.display.marks_left(_DISCOUNT):
         raise _refuse("you do not have that many discount marks left")
     if len(action.dice) != cost - action.discount:
         raise _refuse(
@@ -377,7 +378,7 @@ def _apply_buy(state: State, action: Buy) -> State:
         raise _refuse("the dice for a purchase must all show the same number")
     display = seat.display
     if action.discount:
-        display = display.spend_marks(BonusKind.DISCOUNT, action.discount)
+        display = display.spend_marks(_DISCOUNT, action.discount)
     return state.with_seat(
         state.decider,
         Seat(display, seat.hand, card),
@@ -385,7 +386,7 @@ def _apply_buy(state: State, action: Buy) -> State:
         used=state.used | frozenset(action.dice),
         acted=True,
         bought=state.bought | {action.row},
-        phase=Phase.PLACE,
+        phase=_PLACE,
     )
 
 
@@ -419,11 +420,12 @@ def _apply_place(state: State, action: Action) -> State:
         raise _refuse(f"the card to place is {seat.pending}, not {action.card}")
     _check_cell(state, action)
     display = seat.display.place(state.card(action.card), (action.row, action.col))
-    state = state.with_seat(state.decider, Seat(display, seat.hand, None))
-    state = flow.card_placed(state, state.decider)
+    seat = Seat(display, seat.hand, None)
     if taken:
+        state = flow.card_placed(state.with_seat(state.decider, seat), state.decider)
         return flow.end_active_turn(state)
-    return state.evolve(phase=Phase.ACTIVE)
+    # a bought card: the turn goes on, in the same copy of the state as the placement
+    return flow.card_placed(state.with_seat(state.decider, seat, phase=_ACTIVE), state.decider)
 
 
 # --- single-field writes: chance (a), passive seats, the solo passive move ------------------------
@@ -521,13 +523,13 @@ def _apply_passive(state: State, action: Action) -> State:
             return state.with_seat(state.decider, seat, used=used, writes=writes)
     # the window closes (as _close_passive_window does, in the same copy)
     if state.phase is _SOLO_PASSIVE:
-        return state.with_seat(state.decider, seat, phase=Phase.SOLO_REMOVE, **CLEARED_WINDOW)
+        return state.with_seat(state.decider, seat, phase=_SOLO_REMOVE, **CLEARED_WINDOW)
     return flow.next_passive(state, seat_changed=(state.decider, seat))
 
 
 def _close_passive_window(state: State) -> State:
-    if state.phase == Phase.SOLO_PASSIVE:
-        return state.evolve(phase=Phase.SOLO_REMOVE).clear_window()
+    if state.phase is _SOLO_PASSIVE:
+        return state.evolve(phase=_SOLO_REMOVE).clear_window()
     return flow.next_passive(state)
 
 

@@ -33,7 +33,11 @@ class SeatScore:
 
     @property
     def total(self) -> int:
-        return sum(card.points for card in self.cards)
+        total = 0
+        for card in self.cards:  # CardScore.points without its call per card
+            if card.completed:
+                total += card.units * card.points_per_unit
+        return total
 
 
 def _colour_of(placed: PlacedCard) -> Colour | None:
@@ -89,8 +93,9 @@ def score_display(seat: int, display: Display) -> SeatScore:
 
 def winners(scores: tuple[SeatScore, ...]) -> tuple[int, ...]:
     """Highest total wins; a tie goes to fewer empty fields; still tied, all share the victory."""
-    best = max((s.total, -s.empty_fields) for s in scores)
-    return tuple(s.seat for s in scores if (s.total, -s.empty_fields) == best)
+    ranks = [(s.total, -s.empty_fields) for s in scores]  # each total worked out once
+    best = max(ranks)
+    return tuple([s.seat for s, rank in zip(scores, ranks, strict=True) if rank == best])
 
 
 def wild_cards_to_choose(display: Display) -> tuple[PlacedCard, ...]:

@@ -45,6 +45,7 @@ class Phase(StrEnum):
 
 
 CHANCE_PHASES = frozenset({Phase.DRAW, Phase.ROLL})
+_OVER = Phase.OVER  # read once: an enum member read off its class costs ten globals on Python 3.11
 
 
 class After(StrEnum):
@@ -107,10 +108,11 @@ class Pile:
     def without(self, card: str) -> Pile:
         # constructors, not dataclasses.replace, here and in Seat: they run at every draw and action
         unseen = self.unseen
-        if card in unseen:
-            at = unseen.index(card)
-            return Pile(unseen[:at] + unseen[at + 1 :], self.bottom, self.ordered)
-        return Pile(unseen, self.bottom[1:], self.ordered)
+        try:
+            at = unseen.index(card)  # one search of the unseen cards, not `in` and then index
+        except ValueError:  # not among them: the card slid under the deck first
+            return Pile(unseen, self.bottom[1:], self.ordered)
+        return Pile(unseen[:at] + unseen[at + 1 :], self.bottom, self.ordered)
 
     def under(self, card: str) -> Pile:
         return Pile(self.unseen, (*self.bottom, card), self.ordered)
@@ -202,7 +204,7 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase is _OVER
 
     def card(self, card_id: str) -> Card:
         return self.deck[card_id]

@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, TypeVar
 
 import numpy as np
@@ -27,7 +28,7 @@ from game.cards import Task, die_bits
 from game.colours import COLOURS, Colour
 from game.engine import price, usable_dice
 from game.scoring import wild_cards_to_choose
-from game.state import MARKET_SLOTS, NO_DELTAS, ROWS, Phase, State
+from game.state import MARKET_SLOTS, NO_DELTAS, NO_RECOLOURS, ROWS, Phase, State
 
 # read once: on Python 3.11 reading a member off its enum class (Phase.ACTIVE) goes through the
 # hook of EnumType.__getattr__, some ten times a module global's cost, and every decision asks
@@ -125,18 +126,15 @@ def _single_card_keep(
     task: Task, filled: tuple[int | None, ...], dice: tuple[int, ...], rolls_left: int
 ) -> Mask | None:
     """The exact best dice to reroll for completing this one card (None: the dice complete it)."""
-    known = _known_success.get((id(task), filled))
-    if known is not None and known[0] is task:  # asked before: no checks and hashing in odds
-        success = known[1]
-    else:
-        success = odds.success_vector(task, filled)
-        if len(_known_success) >= _KNOWN_SUCCESS_KEPT:
-            _known_success.clear()
-        _known_success[id(task), filled] = (task, success)  # for first_completion's shortcut too
+    fill = _fills.get((id(task), filled))
+    if fill is None or fill.task is not task:  # asked before: no checks and hashing in odds
+        fill = _new_fill(task, filled)
     roll = _roll_index(dice)
-    if success[roll]:
+    if fill.completes[roll]:
         return None
-    tables = _keep_sums(success, task, filled)
+    tables = fill.sums
+    if tables is None:
+        tables = fill.sums = _keep_sums(fill.completes, task, filled)
     classes = tables.classes
     scores: NDArray[np.int16] | NDArray[np.int32]
     if classes is not None:  # tables over classes of partial states (see _class_sums)
@@ -163,21 +161,48 @@ _MASK_DICE: dict[Mask, tuple[Colour, ...]] = {mask: mask_dice(mask) for mask in 
 
 
 def _roll_index(dice: tuple[int, ...]) -> int:
-    """odds.roll_index without its checks: the dice come from the state."""
-    roll = 0
-    for value in dice:
-        roll = roll * 6 + value - 1
+    """odds.roll_index without its checks: the dice come from the state. Remembered per roll
+    (a look-up hashes the five values in C; the sum is a Python loop)."""
+    roll = _rolls.get(dice)
+    if roll is None:
+        roll = 0
+        for value in dice:
+            roll = roll * 6 + value - 1
+        _rolls[dice] = roll  # at most 7,776 rolls
     return roll
 
 
-# The success vectors the keep decision asked for, by card fill: the keep decision asks again for
-# the same fill at most rolls, and first_completion reads a card's vector (when it has one) to skip
-# the search on a card the dice cannot complete. Most searches fail, and most of them on the card
-# the bot aims its rerolls at. References to odds' vectors;
-# bounded, since it keeps them alive. Keyed by the task's id (an int hashes in C, a task's hash is
-# a Python method), with the task kept in the entry, so its id stays its own while the entry lives.
-_known_success: dict[tuple[int, tuple[int | None, ...]], tuple[Task, NDArray[np.bool_]]] = {}
-_KNOWN_SUCCESS_KEPT = 2048  # 7.8 kB each at most
+_rolls: dict[tuple[int, ...], int] = {}
+
+
+class _Fill:
+    """What the bot knows of one card fill: the card's task (whose id keys it), its success vector
+    (odds.success_vector) as bytes, one per roll (reading one costs less than indexing the array),
+    and the keep sums of that vector, found when a keep decision first needs them."""
+
+    __slots__ = ("task", "completes", "sums")
+
+    def __init__(self, task: Task, completes: bytes) -> None:
+        self.task = task
+        self.completes = completes
+        self.sums: _KeepSums | None = None
+
+
+# The card fills the keep decision asked for: the keep decision asks again for the same fill at
+# most rolls, and first_completion reads a card's vector (when it has one) to skip the search on a
+# card the dice cannot complete. Most searches fail, and most of them on the card the bot aims its
+# rerolls at. Bounded. Keyed by the task's id (an int hashes in C, a task's hash is a Python
+# method), with the task kept in the entry, so its id stays its own while the entry lives.
+_fills: dict[tuple[int, tuple[int | None, ...]], _Fill] = {}
+_FILLS_KEPT = 1024  # 7.8 kB each, and their sums (so at most 2,048 tables live, with _sums_by_bytes')
+
+
+def _new_fill(task: Task, filled: tuple[int | None, ...]) -> _Fill:
+    fill = _Fill(task, odds.success_vector(task, filled).tobytes())
+    if len(_fills) >= _FILLS_KEPT:
+        _fills.clear()
+    _fills[id(task), filled] = fill
+    return fill
 
 
 class _KeepSums:
@@ -193,25 +218,19 @@ class _KeepSums:
         self.classes = classes
 
 
-def _keep_sums(success: NDArray[np.bool_], task: Task, filled: tuple[int | None, ...]) -> _KeepSums:
-    """The keep sums of this vector (the success vector of this card fill), found by the vector
-    object first (odds hands out the same array for a card fill every time), then by its bytes
-    (many fills allow exactly the same rolls)."""
-    known = _sums_by_vector.get(id(success))
-    if known is not None and known[0] is success:  # the very array (kept alive here, so its id holds)
-        return known[1]
-    key = success.tobytes()
-    tables = _sums_by_bytes.get(key)
+def _keep_sums(completes: bytes, task: Task, filled: tuple[int | None, ...]) -> _KeepSums:
+    """The keep sums of this success vector (of this card fill, as bytes), shared by the fills
+    whose vectors are equal (many fills allow exactly the same rolls)."""
+    tables = _sums_by_bytes.get(completes)
     if tables is None:
+        success = np.frombuffer(completes, dtype=np.bool_)
         classes = _keep_classes(task, filled)
         once = _once(success) if classes is None else _class_once(success, classes)
         tables = _KeepSums(once, classes)
-        _keep(_sums_by_bytes, key, tables)
-    _keep(_sums_by_vector, id(success), (success, tables))
+        _keep(_sums_by_bytes, completes, tables)
     return tables
 
 
-_sums_by_vector: dict[int, tuple[NDArray[np.bool_], _KeepSums]] = {}
 _sums_by_bytes: dict[bytes, _KeepSums] = {}
 _KEEP_SUMS_KEPT = 1024  # about 100 kB each with both tables: 300 games meet about 720 vectors
 
@@ -414,14 +433,18 @@ def dice_at_hand(view: State) -> Dice:
     """The usable dice with their values and colours as the decider counts them (State.value and
     State.colour, read straight from the state's tuples: every active decision asks)."""
     faces, deltas, recolours = view.dice, view.deltas, view.recolours
+    usable = usable_dice(view)
+    if usable is COLOURS and deltas is NO_DELTAS and recolours is NO_RECOLOURS:
+        return list(zip(COLOURS, faces, COLOURS, strict=True))  # all five as rolled (most decisions)
     found = []
-    for die in usable_dice(view):
+    for die in usable:
         slot = _SLOT[die]
         found.append((die, faces[slot] + deltas[slot], recolours[slot] or die))
     return found
 
 
 _SLOT: dict[Colour, int] = {die: slot for slot, die in enumerate(COLOURS)}
+_VALUE = itemgetter(1)  # a die's value in Dice
 
 
 def first_completion(view: State, dice: Dice | None = None) -> Complete | None:
@@ -452,8 +475,8 @@ def first_completion(view: State, dice: Dice | None = None) -> Complete | None:
                     else -1
                 )
             if roll >= 0:
-                known = _known_success.get((id(task), filled))
-                if known is not None and known[0] is task and not known[1][roll]:
+                known = _fills.get((id(task), filled))
+                if known is not None and known.task is task and not known.completes[roll]:
                     continue  # the card's success vector says no assignment exists: no search
             used = _first_fill(task, filled, empty, masks, dice, bits)
             if used is None:
@@ -533,13 +556,13 @@ def random_purchase(view: State, rng: random.Random, dice: Dice | None = None) -
     """A random purchase without discount marks, drawn from the same list, in the same order, as
     planning.buy_steps' purchases without discount (so games stay as they were), but only the one
     chosen is built."""
+    if dice is None:
+        dice = dice_at_hand(view)
+    if len(set(map(_VALUE, dice))) > len(dice) - 2:
+        return None  # three equal dice need two repeated values: the commonest answer, at once
     seat = view.seats[view.decider]
     if seat.display.full or seat.pending is not None:
         return None
-    if dice is None:
-        dice = dice_at_hand(view)
-    if len({value for _, value, _ in dice}) > len(dice) - 2:
-        return None  # three equal dice need two repeated values: the commonest answer, at once
     by_value: dict[int, list[Colour]] = {}
     for die, value, _ in dice:
         by_value.setdefault(value, []).append(die)

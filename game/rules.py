@@ -281,12 +281,19 @@ def _apply_active(state: State, action: Action) -> State:
         if not action.dice:
             raise _refuse("choose at least one die to reroll")
         return state.evolve(phase=_ROLL, to_roll=action.dice, then=_TURN_ROLL)
-    if isinstance(action, _BONUS_CHANGES):
-        return _apply_bonus_change(state, action)
+    # the other kinds in the order of how often a turn has them (each isinstance costs)
+    if isinstance(action, End):
+        if not (state.acted or state.rolls == ROLLS_PER_TURN):
+            raise _refuse(
+                "you may stop before the third roll only by completing or buying a card; otherwise reroll"
+            )
+        return flow.end_active_turn(state)
     if isinstance(action, Complete):
         return _apply_complete(state, action)
     if isinstance(action, Buy):
         return _apply_buy(state, action)
+    if isinstance(action, _BONUS_CHANGES):
+        return _apply_bonus_change(state, action)
     if isinstance(action, Write):
         if not _chance_open(state):
             raise _refuse(
@@ -305,12 +312,6 @@ def _apply_active(state: State, action: Action) -> State:
             raise _refuse("that deck is empty")
         draw = DrawTarget(DrawTo.TAKEN, action.row, state.active)
         return flow.settle(state.evolve(chance="take", draws=(draw,), then=After.TAKEN))
-    if isinstance(action, End):
-        if not (state.acted or state.rolls == ROLLS_PER_TURN):
-            raise _refuse(
-                "you may stop before the third roll only by completing or buying a card; otherwise reroll"
-            )
-        return flow.end_active_turn(state)
     raise _refuse(f"'{action}' is not possible in your turn now")
 
 
@@ -338,14 +339,17 @@ def _apply_complete(state: State, action: Complete) -> State:
             )
         if die not in free or die in used:
             raise _refuse(f"the {die.word} die is already used this turn")
-        if not task.fields[index].accepts(state.value(die), state.colour(die)):
+        value = state.value(die)
+        if not task.fields[index].accepts(value, state.colour(die)):
             raise _refuse(
-                f"the {die.word} die ({state.value(die)}) does not fit field {index + 1} "
+                f"the {die.word} die ({value}) does not fit field {index + 1} "
                 f"({task.fields[index].text()}) of card {action.card}"
             )
         used.add(die)
-        values[index] = state.value(die)
-    if not task.satisfied(values):
+        values[index] = value
+    # every field holds a value now (an empty one without a die was refused above): Task.satisfied
+    # without its check that none is missing
+    if not task.completable(values):
         raise _refuse(f"these dice do not fulfil the task of card {action.card} ({task.text()})")
     completed = PlacedCard(placed.card, placed.pos, tuple(values), placed.marks_used, placed.wild_colour)
     display = display.replace_card(completed)
@@ -500,7 +504,8 @@ def _legal_passive(state: State) -> list[Action]:
 def _apply_passive(state: State, action: Action) -> State:
     if isinstance(action, Pass):
         return _close_passive_window(state)
-    if not _may_write_more(state):
+    free_writes = _free_writes(state)
+    if state.writes >= free_writes and _extra_marks(state) < 1:  # not _may_write_more(state)
         raise _refuse("you have written all the dice you may; pass")
     if isinstance(action, _BONUS_CHANGES):
         return _apply_bonus_change(state, action)
@@ -508,7 +513,6 @@ def _apply_passive(state: State, action: Action) -> State:
         raise _refuse("write one of the dice into a field, or pass")
     placed = _check_write(state, action)
     # the write, and whether the window stays open, worked out before the one copy of the state
-    free_writes = _free_writes(state)
     display = _written(state, action, placed)
     if state.writes >= free_writes:  # beyond the free writes: an extra-die mark pays
         display = display.spend_marks(_EXTRA_DIE, 1)

@@ -157,8 +157,22 @@ def apply_roll(state: State, faces: Iterable[tuple[Colour, int]]) -> State:
     rolls = state.rolls + 1
     # a reroll: the passive seats may write, in seat order after the active one
     queue = _PASSIVE_ORDER[state.config.players][state.active] if rolls > 1 else state.passive_queue
-    # the roll and the next decision in one copy of the state (a roll is the commonest chance event)
-    return _hand_over(state, queue, {"dice": tuple(dice), "rerolled": rolled, "to_roll": (), "rolls": rolls})
+    faces_now = tuple(dice)
+    phase, decider, queue = _next_decider(state, queue, state.seats, faces_now, rolled)
+    # the roll and the next decision in one copy of the state (a roll is the commonest chance event),
+    # its changes in one dictionary display (State.evolve_with)
+    return state.evolve_with(
+        {
+            "dice": faces_now,
+            "rerolled": rolled,
+            "to_roll": (),
+            "rolls": rolls,
+            "phase": phase,
+            "decider": decider,
+            "passive_queue": queue,
+            **CLEARED_WINDOW,
+        }
+    )
 
 
 _SLOT: dict[Colour, int] = {die: die.slot for die in COLOURS}  # a dict look-up beats the property
@@ -172,33 +186,34 @@ _PASSIVE_ORDER: dict[int, tuple[tuple[int, ...], ...]] = {
 def next_passive(state: State, seat_changed: tuple[int, Seat] | None = None) -> State:
     """Hand the decision to the next passive seat that can write a rerolled die, else back.
     `seat_changed` (seat, new seat): the passive seat's write, made in the same copy."""
-    if seat_changed is None:
-        return _hand_over(state, state.passive_queue, {})
-    index, seat = seat_changed
-    seats = list(state.seats)
-    seats[index] = seat
-    return _hand_over(state, state.passive_queue, {"seats": tuple(seats)})
+    seats = state.seats
+    if seat_changed is not None:
+        index, seat = seat_changed
+        changed = list(seats)
+        changed[index] = seat
+        seats = tuple(changed)
+    phase, decider, queue = _next_decider(state, state.passive_queue, seats, state.dice, state.rerolled)
+    return state.evolve_with(
+        {"seats": seats, "phase": phase, "decider": decider, "passive_queue": queue, **CLEARED_WINDOW}
+    )
 
 
-def _hand_over(state: State, queue: tuple[int, ...], changes: dict[str, Any]) -> State:
-    """next_passive for the state with `changes` made (the dice of a roll), in the same copy: the
-    next decision and the cleared window go into `changes` (the caller's own dictionary), which
-    becomes the copy in one step (State.evolve_with)."""
-    dice = changes.get("dice", state.dice)
-    rerolled = changes.get("rerolled", state.rerolled)
-    seats = changes.get("seats", state.seats)
-    phase, decider = _ACTIVE, state.active
+def _next_decider(
+    state: State,
+    queue: tuple[int, ...],
+    seats: tuple[Seat, ...],
+    dice: tuple[int, ...],
+    rerolled: tuple[Colour, ...],
+) -> tuple[Phase, int, tuple[int, ...]]:
+    """Who decides after a reroll or a passive seat's window: the first seat of `queue` whose display
+    (in `seats`) could take one of the `rerolled` dice (faces `dice`), with the seats after it still
+    to ask; else the active player, with none left to ask."""
     while queue:
         seat = queue[0]
         queue = queue[1:]
         if could_write(seats[seat].display, dice, rerolled):
-            phase, decider = _PASSIVE, seat
-            break
-    changes.update(CLEARED_WINDOW)
-    changes["phase"] = phase
-    changes["decider"] = decider
-    changes["passive_queue"] = queue  # the seats after the one asked; none when back to the roller
-    return state.evolve_with(changes)
+            return _PASSIVE, seat, queue
+    return _ACTIVE, state.active, ()
 
 
 def end_active_turn(state: State) -> State:

@@ -96,7 +96,16 @@ def apply_draw(state: State, card_id: str) -> State:
     piles = state.piles_with(target.row, state.pile(target.row).without(card_id))
     draws = state.draws[1:]
     if target.to is _TO_MARKET:
-        state = state.with_market_slot(target.row, target.index + 1, card_id, piles=piles, draws=draws)
+        changes = {
+            "piles": piles,
+            "draws": draws,
+            "market": state.market_with(target.row, target.index + 1, card_id),
+        }
+        if not draws and state.then is _NEXT_TURN:
+            # the last card of a turn's refill: the next turn starts in the same copy (what settle
+            # would do next, with one copy fewer)
+            return next_turn(state, changes)
+        state = state.evolve_with(changes)
     else:
         seat = state.seats[target.index]
         seat = (

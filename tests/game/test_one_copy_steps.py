@@ -1,8 +1,8 @@
 """The engine's one-copy steps give the very state the step-by-step path gives, and a display's
 remembered answers equal their definitions, over the states of seeded bot games.
 
-Why: a passive write that closes its window, and a turn that ends with nothing to refill, are
-carried out in one copy of the state (game/rules.py, game/flow.py) rather than step by step; the
+Why: a passive write that closes its window, a turn that ends with nothing to refill, and the
+last card of a market refill (which starts the next turn) are carried out in one copy of the state (game/rules.py, game/flow.py) rather than step by step; the
 step-by-step path below is the one source of truth they must agree with.
 """
 
@@ -94,3 +94,25 @@ def test_a_display_remembers_what_its_definitions_give() -> None:
         expected = [(p, *p.card.task.open_fields(p.filled)) for p in display if not p.completed]
         assert list(display.open_cards()) == expected
     assert len(displays) > 500
+
+
+def _market_draw_step_by_step(state: State, card: str) -> State:
+    target = state.draws[0]
+    piles = state.piles_with(target.row, state.pile(target.row).without(card))
+    state = state.with_market_slot(target.row, target.index + 1, card, piles=piles, draws=state.draws[1:])
+    return flow.settle(state)
+
+
+def test_a_refill_draw_is_the_card_into_the_market_then_the_next_step() -> None:
+    last_draws = 0  # the last card of a refill starts the next turn in the same copy
+    for state in _STATES:
+        if state.phase is not Phase.ACTIVE or not state.acted:
+            continue
+        state = flow.end_active_turn(state)
+        while state.phase is Phase.DRAW:
+            card = state.pile(state.draws[0].row).next_cards()[-1]
+            last_draws += len(state.draws) == 1 and state.then is After.NEXT_TURN
+            after = flow.apply_draw(state, card)
+            assert after == _market_draw_step_by_step(state, card)
+            state = after
+    assert last_draws > 100

@@ -102,43 +102,21 @@ OpenCard = tuple[PlacedCard, tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
-class WriteTargets:
-    """See Display.write_targets."""
-
-    spread: int  # plus/minus marks left
-    can_recolour: bool
-    cards: tuple[tuple[int, tuple[Colour, ...]], ...]  # per open card: dice taken, colours demanded
-    taken: int  # the dice taken by any open card (the union of the cards' dice taken)
-
-    def __init__(
-        self, spread: int, can_recolour: bool, cards: tuple[tuple[int, tuple[Colour, ...]], ...], taken: int
-    ) -> None:
-        set_spread, set_can_recolour, set_cards, set_taken = _WRITE_TARGETS_SETTERS
-        set_spread(self, spread)
-        set_can_recolour(self, can_recolour)
-        set_cards(self, cards)
-        set_taken(self, taken)
-
-
-_WRITE_TARGETS_SETTERS = slot_setters(WriteTargets)
-
-
-@dataclass(frozen=True, slots=True)
 class Display:
     """All cards of one player, in the order they were placed."""
 
     cards: tuple[PlacedCard, ...] = ()
-    # write_targets, marks_left, legal_cells and open_cards, worked out on first use (a display is a
+    # dice_taken, marks_left, legal_cells and open_cards, worked out on first use (a display is a
     # value, so they stay true); not part of the value: left out of comparing, hashing and text form
-    _write_targets: WriteTargets | None = field(default=None, init=False, compare=False, repr=False)
+    _taken: int | None = field(default=None, init=False, compare=False, repr=False)
     _marks: dict[BonusKind, int] | None = field(default=None, init=False, compare=False, repr=False)
     _cells: tuple[Pos, ...] | None = field(default=None, init=False, compare=False, repr=False)
     _open: tuple[OpenCard, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     def __init__(self, cards: tuple[PlacedCard, ...] = ()) -> None:
-        set_cards, set_write_targets, set_marks, set_cells, set_open = _DISPLAY_SETTERS
+        set_cards, set_taken, set_marks, set_cells, set_open = _DISPLAY_SETTERS
         set_cards(self, cards)
-        set_write_targets(self, None)
+        set_taken(self, None)
         set_marks(self, None)
         set_cells(self, None)
         set_open(self, None)
@@ -171,7 +149,7 @@ class Display:
     def legal_cells(self) -> tuple[Pos, ...]:
         """Cells where a new card may go: touching a card by edge or corner, within 3x3."""
         cells = self._cells
-        if cells is None:  # remembered like write_targets: the placing seat and the rules both ask
+        if cells is None:  # remembered like dice_taken: the placing seat and the rules both ask
             cells = _legal_cells(self.positions())
             object.__setattr__(self, "_cells", cells)  # frozen: set once, here only
         return cells
@@ -193,7 +171,7 @@ class Display:
         return (self._count_marks() if marks is None else marks).get(kind, 0)
 
     def _count_marks(self) -> dict[BonusKind, int]:
-        # worked out for every kind at once, on first use (like write_targets): the rules ask it
+        # worked out for every kind at once, on first use (like dice_taken): the rules ask it
         # several times at every passive write and bonus change, and displays change far less often
         marks: dict[BonusKind, int] = {}
         for placed in self.cards:
@@ -234,36 +212,18 @@ class Display:
             object.__setattr__(self, "_open", found)  # frozen: set once, here only
         return found
 
-    def write_targets(self) -> WriteTargets:
-        """What a single-field write may go into here: the plus/minus marks left (how far a die may
-        move), whether a recolour mark is left, and per open card every die its fields take (the
-        union of Task.open_fields' masks) with the colours its fields demand (what a recolour may
-        turn a die into; left empty without a recolour mark, as nothing asks then). Remembered: the
-        turn flow asks after every roll whether a passive seat could write at all
-        (writes.could_write), and displays change far less often."""
-        targets = self._write_targets
-        if targets is None:
-            marks = self._marks
-            if marks is None:
-                marks = self._count_marks()
-            can_recolour = marks.get(_RECOLOUR, 0) > 0
-            cards = []
-            taken_by_any = 0
-            for placed, _, masks in self.open_cards():
-                taken = 0
+    def dice_taken(self) -> int:
+        """Every die (as bits, see cards.die_bits) that some empty field of an open card may take now:
+        the union of open_cards' masks. Remembered: after every reroll the turn flow asks whether a
+        passive seat could write at all (writes.could_write), and displays change far less often."""
+        taken = self._taken
+        if taken is None:
+            taken = 0
+            for _, _, masks in self.open_cards():
                 for mask in masks:
                     taken |= mask
-                demanded = (
-                    tuple(f.colour for f in placed.card.task.fields if f.colour is not None)
-                    if can_recolour
-                    else ()
-                )
-                cards.append((taken, demanded))
-                taken_by_any |= taken
-            spread = marks.get(_PLUS_MINUS, 0)
-            targets = WriteTargets(spread, can_recolour, tuple(cards), taken_by_any)
-            object.__setattr__(self, "_write_targets", targets)  # frozen: set once, here only
-        return targets
+            object.__setattr__(self, "_taken", taken)  # frozen: set once, here only
+        return taken
 
     def empty_fields(self) -> int:
         return sum(p.empty_count for p in self.cards)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.actions import Write
-from game.cards import die_bits
+from game.cards import BonusKind, die_bits
 from game.colours import COLOURS, Colour
 from game.display import Display, PlacedCard
 from game.state import State
@@ -75,14 +75,14 @@ def could_write(display: Display, faces: tuple[int, ...], dice: Iterable[Colour]
     """`can_write` for a display and the dice's faces (by colour), before they are in a state: the
     turn flow asks it after every reroll, while it builds the state that follows the roll.
 
-    It works on bits: each open card's fields together take the dice in the union of their masks
-    (Display.write_targets), and each die may count as a range of values (plus/minus) and as its
-    own colour or, with a recolour mark, as a colour some field of the card demands.
+    It works on bits: the open cards' fields together take the dice in the union of their masks
+    (Display.dice_taken), and each die may count as a range of values (plus/minus) and as its own
+    colour or, with a recolour mark, as a colour some field of the card demands.
     """
-    targets = display.write_targets()
-    if not targets.cards:
+    open_cards = display.open_cards()
+    if not open_cards:
         return False
-    spread = targets.spread
+    spread = display.marks_left(_PLUS_MINUS)
     plain = 0  # every die as its own colour
     any_value = 0  # the values some die may count as (bit v: the value v)
     for die in dice:
@@ -94,16 +94,20 @@ def could_write(display: Display, faces: tuple[int, ...], dice: Iterable[Colour]
             bits = 1 << face
         any_value |= bits
         plain |= bits << (8 * slot)  # die_bits(bits, die), without its call
-    if not targets.can_recolour:
-        return bool(targets.taken & plain)
-    for taken, demanded in targets.cards:
+    if display.marks_left(_RECOLOUR) < 1:
+        return bool(display.dice_taken() & plain)
+    for placed, _, masks in open_cards:
         # a recolour may turn any die into a colour the card demands, with any value it may count as
         wanted = plain
-        for colour in demanded:
-            wanted |= die_bits(any_value, colour)
-        if taken & wanted:
-            return True
+        for task_field in placed.card.task.fields:
+            if task_field.colour is not None:
+                wanted |= die_bits(any_value, task_field.colour)
+        for mask in masks:
+            if mask & wanted:
+                return True
     return False
 
 
 _SLOT: dict[Colour, int] = {die: die.slot for die in COLOURS}  # a dict look-up beats the property
+# read once: on Python 3.11 reading a member off its class costs ten module globals
+_PLUS_MINUS, _RECOLOUR = BonusKind.PLUS_MINUS, BonusKind.RECOLOUR

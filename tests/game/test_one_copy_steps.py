@@ -2,8 +2,9 @@
 remembered answers equal their definitions, over the states of seeded bot games.
 
 Why: a passive write that closes its window, a turn that ends with nothing to refill, and the
-last card of a market refill (which starts the next turn) are carried out in one copy of the state (game/rules.py, game/flow.py) rather than step by step; the
-step-by-step path below is the one source of truth they must agree with.
+last card of a market refill (which starts the next turn) are carried out in one copy of the
+state (game/rules.py, game/flow.py) rather than step by step; the step-by-step path below is the
+one source of truth they must agree with.
 """
 
 from __future__ import annotations
@@ -93,6 +94,11 @@ def test_a_display_remembers_what_its_definitions_give() -> None:
         assert display.legal_cells() == _legal_cells(display.positions())
         expected = [(p, *p.card.task.open_fields(p.filled)) for p in display if not p.completed]
         assert list(display.open_cards()) == expected
+        taken = 0
+        for _, _, masks in expected:
+            for mask in masks:
+                taken |= mask
+        assert display.dice_taken() == taken
     assert len(displays) > 500
 
 

@@ -10,10 +10,10 @@ import pytest
 
 from game.actions import Buy, Complete, Draw, Place, Reroll, Roll, Row, Write
 from game.colours import COLOURS
-from game.display import Display, PlacedCard, WriteTargets
+from game.display import Display, PlacedCard
 from game.state import Pile, Seat
 
-OWN_INIT = [PlacedCard, WriteTargets, Display, Pile, Seat, Roll, Draw, Place, Complete, Write]
+OWN_INIT = [PlacedCard, Display, Pile, Seat, Roll, Draw, Place, Complete, Write]
 SORTING_DICE = [Reroll, Buy]  # their own __init__ also puts the dice in colour order
 
 

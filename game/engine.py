@@ -154,7 +154,8 @@ def view(state: State, seat: int) -> State:
     pooled decks may therefore look longer than they are while other seats hold dealt cards.
     """
     # dealt cards are held only during the opening deal (then is SETUP until the first turn starts)
-    if state.chance != "take" and (state.then is not _SETUP or not _any_hand(state.seats)):
+    chance = state.chance  # None or "write" most of the game: compared by identity first
+    if (chance is None or chance != "take") and (state.then is not _SETUP or not _any_hand(state.seats)):
         # most of the game nothing of the seats is hidden (no dealt cards, no card taken as a
         # chance): only the decks are pooled. Bots ask for a view at every decision.
         # the decks change far less often than decisions come: the pooled pair is remembered for

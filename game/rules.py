@@ -280,7 +280,8 @@ def _apply_active(state: State, action: Action) -> State:
             raise _refuse("you have rolled three times; use the dice, take a chance or end the turn")
         if not action.dice:
             raise _refuse("choose at least one die to reroll")
-        return state.evolve(phase=_ROLL, to_roll=action.dice, then=_TURN_ROLL)
+        # evolve_with: a dictionary display, not keywords packed into one (a turn has some 2 rerolls)
+        return state.evolve_with({"phase": _ROLL, "to_roll": action.dice, "then": _TURN_ROLL})
     # the other kinds in the order of how often a turn has them (each isinstance costs)
     if isinstance(action, End):
         if not (state.acted or state.rolls == ROLLS_PER_TURN):

@@ -33,6 +33,7 @@ from game.state import MARKET_SLOTS, NO_DELTAS, NO_RECOLOURS, ROWS, Phase, State
 # read once: on Python 3.11 reading a member off its enum class (Phase.ACTIVE) goes through the
 # hook of EnumType.__getattr__, some ten times a module global's cost, and every decision asks
 _ACTIVE, _PASSIVE = Phase.ACTIVE, Phase.PASSIVE
+_END, _PASS = End(), Pass()  # actions without fields: one of each serves every decision
 
 
 class EasyBot:
@@ -56,7 +57,7 @@ class EasyBot:
         if phase is _ACTIVE:
             return self.active(view, rng)
         if phase is _PASSIVE:
-            return random_write(view, rng) or Pass()
+            return random_write(view, rng) or _PASS
         seat = view.seats[view.decider]
         if phase == Phase.SETUP_RETURN:
             return ReturnCard(rng.choice(seat.hand))
@@ -66,9 +67,9 @@ class EasyBot:
             assert seat.pending is not None
             return Place(seat.pending, *rng.choice(seat.display.legal_cells()))
         if phase == Phase.CHANCE_WRITE:
-            return End()
+            return _END
         if phase == Phase.SOLO_PASSIVE:
-            return random_write(view, rng) or Pass()
+            return random_write(view, rng) or _PASS
         if phase == Phase.SOLO_REMOVE:
             rows = [row for row in ROWS if view.market_card(row, MARKET_SLOTS) is not None]
             return Remove(rng.choice(rows) if rows else None)
@@ -86,7 +87,7 @@ class EasyBot:
         if buy is not None:
             return buy
         if view.acted or view.rolls >= 3:
-            return End()
+            return _END
         return self.reroll(view)
 
     def reroll(self, view: State) -> Reroll:
@@ -434,8 +435,10 @@ def dice_at_hand(view: State) -> Dice:
     State.colour, read straight from the state's tuples: every active decision asks)."""
     faces, deltas, recolours = view.dice, view.deltas, view.recolours
     usable = usable_dice(view)
-    if usable is COLOURS and deltas is NO_DELTAS and recolours is NO_RECOLOURS:
-        return list(zip(COLOURS, faces, COLOURS, strict=True))  # all five as rolled (most decisions)
+    if deltas is NO_DELTAS and recolours is NO_RECOLOURS:  # no bonus changed a die (most decisions)
+        if usable is COLOURS:
+            return list(zip(COLOURS, faces, COLOURS, strict=True))  # all five as rolled
+        return [(die, faces[_SLOT[die]], die) for die in usable]
     found = []
     for die in usable:
         slot = _SLOT[die]

@@ -195,15 +195,27 @@ class _Fill:
 # rerolls at. Bounded. Keyed by the task's id (an int hashes in C, a task's hash is a Python
 # method), with the task kept in the entry, so its id stays its own while the entry lives.
 _fills: dict[tuple[int, tuple[int | None, ...]], _Fill] = {}
-_FILLS_KEPT = 1024  # 7.8 kB each, and their sums (so at most 2,048 tables live, with _sums_by_bytes')
+_FILLS_KEPT = 2048  # a 300-game run meets some 1,700 fills; emptied when full
 
 
 def _new_fill(task: Task, filled: tuple[int | None, ...]) -> _Fill:
-    fill = _Fill(task, odds.success_vector(task, filled).tobytes())
+    success = odds.success_vector(task, filled)
+    # one bytes object per odds vector (odds hands out one array for all fills of a residual task):
+    # a bytes object hashes its 7,776 bytes once, so the fills sharing it find their sums cheaply
+    known = _bytes_by_vector.get(id(success))
+    if known is not None and known[0] is success:  # the very array (kept alive here, so its id holds)
+        completes = known[1]
+    else:
+        completes = success.tobytes()
+        _keep(_bytes_by_vector, id(success), (success, completes))
+    fill = _Fill(task, completes)
     if len(_fills) >= _FILLS_KEPT:
         _fills.clear()
     _fills[id(task), filled] = fill
     return fill
+
+
+_bytes_by_vector: dict[int, tuple[NDArray[np.bool_], bytes]] = {}
 
 
 class _KeepSums:
@@ -437,7 +449,8 @@ def dice_at_hand(view: State) -> Dice:
     usable = usable_dice(view)
     if deltas is NO_DELTAS and recolours is NO_RECOLOURS:  # no bonus changed a die (most decisions)
         if usable is COLOURS:
-            return list(zip(COLOURS, faces, COLOURS, strict=True))  # all five as rolled
+            # all five as rolled; five of each, so no strict= (its keyword parsing costs more than the zip)
+            return list(zip(COLOURS, faces, COLOURS))  # noqa: B905
         return [(die, faces[_SLOT[die]], die) for die in usable]
     found = []
     for die in usable:

@@ -323,7 +323,3 @@ _ROW_INDEX: dict[Row, int] = {Row.SCORING: 0, Row.BONUS: 1}
 
 def row_index(row: Row) -> int:
     return _ROW_INDEX[row]
-
-
-def all_dice() -> tuple[Colour, ...]:
-    return COLOURS

@@ -189,15 +189,6 @@ class Evaluator:
             known = self._display_keys[id(display)] = (display, cards)
         return known[1]
 
-    def write_values(
-        self, state: State, seat: int, written: Sequence[tuple[Display, PlacedCard]]
-    ) -> list[float]:
-        """`value(state, seat, display)` for each display that differs from the seat's own only in
-        one written card (given as it is in that display) and perhaps in bonus marks crossed off:
-        the other cards' chances are worked out once. The same numbers as `value`."""
-        writes = self.writes(state, seat)
-        return [writes.value(display, placed) for display, placed in written]
-
     def writes(self, state: State, seat: int) -> Writes:
         """A valuer of write candidates for `seat` (see `Writes`)."""
         return Writes(self, state, seat)

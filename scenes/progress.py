@@ -1,5 +1,13 @@
 """The player's solo progress: ticks on the solo card, best scores, the campaign and a game history.
 
+Scores are only comparable within one deck version (docs/deck.md), so every game in the history
+carries the deck version it was played with and best scores are kept per deck version. A `Progress`
+is seen with one deck, `deck_version` (unless told otherwise the deck this release deals,
+standard_deck()): `best` holds that deck's best scores, the only ones the screens show; the best
+scores of other deck versions stay in `other_best`, written back untouched but never counted.
+Ticks, the campaign and the history hold across deck versions, so a player who updates the game
+keeps the levels they opened.
+
 Kept in the user data folder as progress.json: versioned (older versions are upgraded step by
 step, UPGRADES), written atomically (a crash leaves the old or the new file, never half). A file
 that cannot be read is set aside under a new name and reported to the player; it is never
@@ -18,11 +26,12 @@ from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from game.deck import Deck, standard_deck
 from game.serialize import set_aside, write_atomic
 from game.solo import LEVELS, CampaignState, CampaignStep, level_won, record_level
 from scenes.userdata import data_dir
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 PROGRESS_FILE = "progress.json"
 HISTORY_LIMIT = 200  # games remembered; the oldest drop off so the file stays small
 MODES = ("solo", "campaign", "watch")
@@ -30,6 +39,11 @@ MODES = ("solo", "campaign", "watch")
 
 def progress_path() -> Path:
     return data_dir() / PROGRESS_FILE
+
+
+def current_deck_version() -> int:
+    """The version of the deck new games are dealt with (assets/deck/deck.toml)."""
+    return standard_deck().version
 
 
 @dataclass(frozen=True)
@@ -43,6 +57,9 @@ class GameRecord:
     mode: str  # "solo", "campaign" or "watch" (a bot played; watched games change no ticks)
     bot: str | None = None  # the watched bot's level
     game_id: str | None = None  # which game (seed and length), so a game is never booked twice
+    # the deck it was played with: record_game always names it; the default serves records made by
+    # hand (tests, the screenshot tool)
+    deck_version: int = field(default_factory=current_deck_version)
 
 
 @dataclass(frozen=True)
@@ -57,12 +74,19 @@ class CampaignRecord:
 
 @dataclass(frozen=True)
 class Progress:
-    won_levels: frozenset[int] = frozenset()
-    best: dict[int, int] = field(default_factory=dict)  # level -> best score in a played game
+    won_levels: frozenset[int] = frozenset()  # of every deck version
+    best: dict[int, int] = field(default_factory=dict)  # level -> best score with deck `deck_version`
     campaign: CampaignState | None = None  # None: no campaign started yet
     pending: int | None = None  # a campaign score waiting for the pay-the-shortfall decision
     history: tuple[GameRecord, ...] = ()  # newest last
     campaigns: tuple[CampaignRecord, ...] = ()  # ended campaigns, newest last
+    deck_version: int = field(default_factory=current_deck_version)  # the deck `best` belongs to
+    # deck version -> level -> best score, for the other deck versions: kept for the file, not counted
+    other_best: dict[int, dict[int, int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.deck_version in self.other_best:
+            raise ValueError(f"the best scores of deck version {self.deck_version} belong in 'best'")
 
     def is_open(self, level: int) -> bool:
         """Level 1 is always open; every other level once the one before it has been won."""
@@ -97,16 +121,24 @@ def record_game(
     score: int,
     mode: str,
     bot: str | None = None,
+    *,
+    deck: Deck,
     date: str | None = None,
     game_id: str | None = None,
     given_up: bool = False,
 ) -> GameResult:
-    """Book a finished game. Watched games go into the history only (the bot earned nothing).
-    A game `given_up` (resigned) is lost whatever its score so far."""
+    """Book a finished game played with `deck` (the game's own, state.deck). Watched games go into
+    the history only (the bot earned nothing). A game `given_up` (resigned) is lost whatever its
+    score so far. The progress must be seen with the game's deck: its best is the one compared."""
     if mode not in MODES:
         raise ValueError(f"unknown solo mode {mode!r}")
+    if deck.version != progress.deck_version:
+        raise ValueError(
+            f"a game of deck version {deck.version} booked into the progress of deck version "
+            f"{progress.deck_version}"
+        )
     won = level_won(level, score) and not given_up
-    record = GameRecord(date or now_text(), level, score, won, mode, bot, game_id)
+    record = GameRecord(date or now_text(), level, score, won, mode, bot, game_id, deck.version)
     history = (*progress.history, record)[-HISTORY_LIMIT:]
     previous = progress.best.get(level)
     if mode == "watch":
@@ -167,11 +199,21 @@ def _campaign_to_data(campaign: CampaignState) -> dict[str, Any]:
     }
 
 
+def _best_to_data(progress: Progress) -> dict[str, dict[str, int]]:
+    """Every deck version's best scores, the other versions' exactly as they were read."""
+    tables = {**progress.other_best, progress.deck_version: progress.best}
+    return {
+        str(version): {str(level): score for level, score in sorted(table.items())}
+        for version, table in sorted(tables.items())
+        if table  # an empty table says nothing
+    }
+
+
 def progress_to_data(progress: Progress) -> dict[str, Any]:
     return {
         "version": FORMAT_VERSION,
         "won_levels": sorted(progress.won_levels),
-        "best": {str(level): score for level, score in sorted(progress.best.items())},
+        "best": _best_to_data(progress),
         "campaign": None if progress.campaign is None else _campaign_to_data(progress.campaign),
         "pending": progress.pending,
         "history": [
@@ -181,6 +223,7 @@ def progress_to_data(progress: Progress) -> dict[str, Any]:
                 "score": game.score,
                 "won": game.won,
                 "mode": game.mode,
+                "deck": game.deck_version,
                 **({"bot": game.bot} if game.bot else {}),
                 **({"game": game.game_id} if game.game_id else {}),
             }
@@ -202,13 +245,42 @@ def _upgrade_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1_to_2}
+# Version 2 files come from deck version 2 only: deck version 1 lived in development builds for a day.
+VERSION_2_DECK = 2
+
+
+def _upgrade_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    # Version 2 kept one table of best scores and no deck in the history. Entries are moved as they
+    # are (reading checks them afterwards); what is no table at all stays for reading to name.
+    if isinstance(data.get("best"), dict):
+        data["best"] = {str(VERSION_2_DECK): data["best"]}
+    history = data.get("history")
+    for entry in history if isinstance(history, list) else ():
+        if isinstance(entry, dict):
+            entry["deck"] = VERSION_2_DECK
+    return data
+
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3}
 
 
 def _int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
     if type(value) is not int or (low is not None and value < low) or (high is not None and value > high):
-        raise ProgressError(f"{what} should be a whole number" + (f" from {low} to {high}" if high else ""))
+        raise ProgressError(f"{what} should be a whole number{_bounds(low, high)}")
     return value
+
+
+def _bounds(low: int | None, high: int | None) -> str:
+    if high is not None:
+        return f" from {low} to {high}"
+    return "" if low is None else f" of at least {low}"
+
+
+def _number_key(key: str, where: str, meaning: str) -> int:
+    # JSON keys are text; isdigit alone would let through digits like "²" that int() refuses
+    if not (key.isascii() and key.isdigit()):
+        raise ProgressError(f"{where} has a key {key!r} that is not {meaning}")
+    return int(key)
 
 
 def _level(value: Any, what: str) -> int:
@@ -241,8 +313,54 @@ def _campaign_from_data(raw: Any) -> CampaignState | None:
     )
 
 
-def progress_from_data(data: Any) -> Progress:
-    """Check and read the file's contents (any version we know); raises ProgressError naming the key."""
+def _scores_from_data(raw: Any, name: str) -> dict[int, int]:
+    """One deck version's best scores, level -> score; `name` says where they are ("best.2")."""
+    if not isinstance(raw, dict):
+        raise ProgressError(f"'{name}' should be an object")
+    scores: dict[int, int] = {}
+    for key, score in raw.items():
+        level = _level(_number_key(key, f"'{name}'", "a level"), f"a level in '{name}'")
+        scores[level] = _int(score, f"'{name}.{key}'", 0)
+    return scores
+
+
+def _best_from_data(raw: Any) -> dict[int, dict[int, int]]:
+    """'best': deck version -> level -> best score."""
+    if not isinstance(raw, dict):
+        raise ProgressError("'best' should be an object")
+    tables: dict[int, dict[int, int]] = {}
+    for key, table in raw.items():
+        version = _int(_number_key(key, "'best'", "a deck version"), f"the deck version {key!r} in 'best'", 1)
+        tables[version] = _scores_from_data(table, f"best.{key}")
+    return tables
+
+
+def _game_from_data(entry: Any, number: int) -> GameRecord:
+    """History entry `number` (counted from 1, as the player would)."""
+    if not isinstance(entry, dict):
+        raise ProgressError(f"'history' entry {number} should be an object")
+    mode = entry.get("mode")
+    if mode not in MODES:
+        raise ProgressError(f"'history' entry {number} has an unknown mode {mode!r}")
+    bot = entry.get("bot")
+    game_id = entry.get("game")
+    return GameRecord(
+        _text(entry.get("date"), "a history date"),
+        _level(entry.get("level"), "a history level"),
+        _int(entry.get("score"), "a history score", 0),
+        bool(entry.get("won")),
+        mode,
+        bot if isinstance(bot, str) else None,
+        game_id if isinstance(game_id, str) else None,
+        _int(entry.get("deck"), f"the deck of 'history' entry {number}", 1),
+    )
+
+
+def progress_from_data(data: Any, deck: Deck | None = None) -> Progress:
+    """Check and read the file's contents (any version we know); raises ProgressError naming the key.
+
+    The progress is seen with `deck` (standard_deck() unless told): its best scores are `best`.
+    """
     if not isinstance(data, dict):
         raise ProgressError("not a JSON object")
     version = data.get("version")
@@ -254,37 +372,12 @@ def progress_from_data(data: Any) -> Progress:
     won = data.get("won_levels", [])
     if not isinstance(won, list):
         raise ProgressError("'won_levels' should be a list")
-    best_raw = data.get("best", {})
-    if not isinstance(best_raw, dict):
-        raise ProgressError("'best' should be an object")
-    best: dict[int, int] = {}
-    for key, score in best_raw.items():
-        if not str(key).isdigit():
-            raise ProgressError(f"'best' has a key {key!r} that is not a level")
-        best[_level(int(key), "a level in 'best'")] = _int(score, f"'best.{key}'", 0)
+    deck_version = (deck or standard_deck()).version
+    best = _best_from_data(data.get("best", {}))
     history_raw = data.get("history", [])
     if not isinstance(history_raw, list):
         raise ProgressError("'history' should be a list")
-    history = []
-    for index, entry in enumerate(history_raw):
-        if not isinstance(entry, dict):
-            raise ProgressError(f"'history' entry {index + 1} should be an object")
-        mode = entry.get("mode")
-        if mode not in MODES:
-            raise ProgressError(f"'history' entry {index + 1} has an unknown mode {mode!r}")
-        bot = entry.get("bot")
-        game_id = entry.get("game")
-        history.append(
-            GameRecord(
-                _text(entry.get("date"), "a history date"),
-                _level(entry.get("level"), "a history level"),
-                _int(entry.get("score"), "a history score", 0),
-                bool(entry.get("won")),
-                mode,
-                bot if isinstance(bot, str) else None,
-                game_id if isinstance(game_id, str) else None,
-            )
-        )
+    history = tuple(_game_from_data(entry, index + 1) for index, entry in enumerate(history_raw))
     campaigns_raw = data.get("campaigns", [])
     if not isinstance(campaigns_raw, list) or not all(isinstance(c, dict) for c in campaigns_raw):
         raise ProgressError("'campaigns' should list objects")
@@ -300,29 +393,35 @@ def progress_from_data(data: Any) -> Progress:
     pending = data.get("pending")
     return Progress(
         won_levels=frozenset(_level(level, "a won level") for level in won),
-        best=best,
+        best=best.pop(deck_version, {}),
         campaign=_campaign_from_data(data.get("campaign")),
         pending=None if pending is None else _int(pending, "'pending'", 0),
-        history=tuple(history),
+        history=history,
         campaigns=campaigns,
+        deck_version=deck_version,
+        other_best=best,
     )
 
 
-def load_progress(path: Path | None = None) -> LoadResult:
-    """The stored progress; a missing file is a fresh start, a damaged one is set aside and reported."""
+def load_progress(path: Path | None = None, deck: Deck | None = None) -> LoadResult:
+    """The stored progress, seen with `deck` (standard_deck() unless told); a missing file is a fresh
+    start, a damaged one is set aside and reported."""
     path = path or progress_path()
+    deck = deck or standard_deck()
     if not path.exists():
-        return LoadResult(Progress())
+        return LoadResult(Progress(deck_version=deck.version))
     try:
         text = path.read_text(encoding="utf-8")
-        return LoadResult(progress_from_data(json.loads(text)))
+        return LoadResult(progress_from_data(json.loads(text), deck))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, ProgressError) as error:
         reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
         try:
             aside: Path | None = set_aside(path)
         except OSError:
             aside = None  # it cannot even be moved: it stays, and saving is refused (see save_progress)
-        return LoadResult(Progress(), problem=f"{path.name}: {reason}", kept_aside=aside)
+        return LoadResult(
+            Progress(deck_version=deck.version), problem=f"{path.name}: {reason}", kept_aside=aside
+        )
 
 
 def save_progress(progress: Progress, path: Path | None = None) -> None:

@@ -141,7 +141,9 @@ def book(app: App, session: GameSession) -> GameSummary:
     if already is not None:  # booked before (the end screen was reached, then the game resumed)
         booked = progress_module.GameResult(store.progress, already, False, False, None)
         return GameSummary(state, outcome, level, score, mode, bot_level, booked, None, False)
-    booked = progress_module.record_game(store.progress, level, score, mode, bot_level, game_id=game_id)
+    booked = progress_module.record_game(
+        store.progress, level, score, mode, bot_level, deck=state.deck, game_id=game_id
+    )
     progress, step, pending = booked.progress, None, False
     if mode == "campaign":
         progress, step, pending = _book_campaign(progress, level, score)
@@ -175,7 +177,7 @@ def resign_campaign_game(app: App, session: GameSession) -> None:
     step: CampaignStep | None = None
     if not any(game.game_id == game_id for game in store.progress.history):
         booked = progress_module.record_game(
-            store.progress, level, score, "campaign", game_id=game_id, given_up=True
+            store.progress, level, score, "campaign", deck=state.deck, game_id=game_id, given_up=True
         )
         # a given-up level misses its target even if the score so far had reached it
         missed = min(score, level_info(level).target - 1)

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.actions import parse
+from game.deck import standard_deck
 from game.solo import CampaignState
 from scenes import progress as progress_module
 from scenes.app import App
@@ -83,12 +84,12 @@ def finish_scoring(app: App) -> None:
 def test_progress_books_ticks_best_scores_and_history(tmp_path: Path) -> None:
     progress = Progress()
     assert progress.is_open(1) and not progress.is_open(2)
-    lost = progress_module.record_game(progress, 1, 80, "solo")
+    lost = progress_module.record_game(progress, 1, 80, "solo", deck=standard_deck())
     assert not lost.newly_won and lost.progress.best == {1: 80}
-    won = progress_module.record_game(lost.progress, 1, 95, "solo")
+    won = progress_module.record_game(lost.progress, 1, 95, "solo", deck=standard_deck())
     assert won.newly_won and won.new_best and won.previous_best == 80
     assert won.progress.is_open(2) and won.progress.highest_open == 2
-    watched = progress_module.record_game(won.progress, 2, 130, "watch", bot="hard")
+    watched = progress_module.record_game(won.progress, 2, 130, "watch", bot="hard", deck=standard_deck())
     assert watched.progress.best == {1: 95} and watched.progress.won_levels == {1}
     assert [game.mode for game in watched.progress.history] == ["solo", "solo", "watch"]
     path = tmp_path / "progress.json"
@@ -121,7 +122,9 @@ def test_a_damaged_progress_file_is_set_aside_and_reported(data_dir: Path) -> No
     app.draw()  # the notice is drawn on the card, naming where the file went
     assert "progress.json.broken-" in card_notice(card)
     # a game booked afterwards starts a fresh file; the damaged one stays untouched beside it
-    card.store.update(progress_module.record_game(card.progress, 1, 50, "solo").progress)
+    card.store.update(
+        progress_module.record_game(card.progress, 1, 50, "solo", deck=standard_deck()).progress
+    )
     assert load_progress(data_dir / "progress.json").progress.best == {1: 50}
     assert aside[0].read_text(encoding="utf-8").startswith('{"version": 2')
 

@@ -97,7 +97,12 @@ class Progress:
         return max(level for level in range(1, LEVELS + 1) if self.is_open(level))
 
     def played(self, level: int) -> int:
-        return sum(1 for game in self.history if game.level == level and game.mode != "watch")
+        """Games played at `level` with this deck: the count the solo card shows beside `best`."""
+        return sum(
+            1
+            for game in self.history
+            if game.level == level and game.mode != "watch" and game.deck_version == self.deck_version
+        )
 
 
 @dataclass(frozen=True)

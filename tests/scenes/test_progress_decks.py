@@ -157,6 +157,17 @@ def test_a_deck_2_best_does_not_count_with_deck_3_but_survives_a_save(tmp_path: 
     assert second.new_best and second.previous_best == 85
 
 
+def test_games_played_count_only_the_current_deck(tmp_path: Path) -> None:
+    # the solo card says "best 90 in 1 game": the count belongs with the best beside it
+    path = write(tmp_path / "progress.json", VERSION_2_FILE)
+    with_deck_2 = load_progress(path, DECK_2).progress
+    assert [with_deck_2.played(level) for level in (1, 2, 3)] == [1, 1, 1]  # the watched game not
+    with_deck_3 = load_progress(path, DECK_3).progress
+    assert [with_deck_3.played(level) for level in (1, 2, 3)] == [0, 0, 0]
+    booked = record_game(with_deck_3, 2, 85, "solo", deck=DECK_3).progress
+    assert booked.played(2) == 1
+
+
 def test_a_game_is_only_booked_into_the_progress_of_its_own_deck() -> None:
     with pytest.raises(ValueError, match="deck version 2"):
         record_game(Progress(deck_version=3), 1, 100, "solo", deck=DECK_2)

@@ -11,7 +11,10 @@ first few dozen games slower while the odds' and the bots' tables fill, which
 `python -m tools.simulate` includes in its own games per second),
 "odds_full_display_ms" (exact odds for a display of 9 open cards: cold and warm),
 "keep_share" (per level: the bot's keep decisions on one-card positions, as a share of the
-exact optimum's completion chance), and "frames" with --frames when tools.frame_bench exists.
+exact optimum's completion chance), "budgets" (each of issue 3's budgets that this report
+measures: its limit, the measured value and whether it is met; "budgets_met" is false if any is
+missed, null in quick mode, whose few samples judge nothing), and "frames" with --frames when
+tools.frame_bench exists. The strength and solo budgets need thousands of games: tools.simulate.
 """
 
 from __future__ import annotations
@@ -137,6 +140,32 @@ def keep_share(level: str, positions: Sequence[State], seed: int) -> float:
     return round(statistics.fmean(shares), 4)
 
 
+# Issue 3's budgets on this machine (2 cores, one core per game): a path into the report, whether
+# the limit is an upper ("at_most") or lower ("at_least") bound, and the limit.
+BUDGETS: tuple[tuple[tuple[str, ...], str, float], ...] = (
+    (("latency_ms", "easy", "p95"), "at_most", 50.0),
+    (("latency_ms", "normal", "p95"), "at_most", 50.0),
+    (("latency_ms", "hard", "p95"), "at_most", 300.0),
+    *((("latency_ms", level, "max"), "at_most", 1000.0) for level in LEVELS),
+    (("games_per_second", "easy", "2"), "at_least", 100.0),
+    (("games_per_second", "normal", "2"), "at_least", 10.0),
+    (("odds_full_display_ms", "cold"), "at_most", 20.0),
+    (("keep_share", "hard"), "at_least", 0.97),
+)
+
+
+def judge(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each budget of BUDGETS against the measured value, keyed by its dotted path."""
+    verdicts: dict[str, dict[str, Any]] = {}
+    for path, bound, limit in BUDGETS:
+        measured: Any = report
+        for key in path:
+            measured = measured[key]
+        met = measured <= limit if bound == "at_most" else measured >= limit
+        verdicts[".".join(path)] = {bound: limit, "measured": measured, "met": met}
+    return verdicts
+
+
 def bench(quick: bool, frames: bool, seed: int = 1) -> dict[str, Any]:
     """The whole report. Quick mode takes few samples with a small budget: a smoke test only."""
     scale = {"easy": 1.0, "normal": 0.5, "hard": 0.25}
@@ -157,6 +186,8 @@ def bench(quick: bool, frames: bool, seed: int = 1) -> dict[str, Any]:
     positions = keep_positions(10 if quick else 600, seed)
     report["keep_share"] = {level: keep_share(level, positions, seed) for level in LEVELS}
     report["keep_positions"] = len(positions)
+    report["budgets"] = judge(report)
+    report["budgets_met"] = None if quick else all(v["met"] for v in report["budgets"].values())
     if frames:
         try:
             frame_bench = importlib.import_module("tools.frame_bench")

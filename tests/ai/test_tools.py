@@ -55,3 +55,18 @@ def test_bench_quick_mode_reports_every_measure(capsys: pytest.CaptureFixture[st
         assert key in report
     assert set(report["games_per_second"]["hard"]) == {"1", "2", "4"}
     assert 0.0 < report["keep_share"]["hard"] <= 1.0
+    assert report["budgets_met"] is None  # a quick run's few samples judge nothing
+    assert report["budgets"]["games_per_second.easy.2"]["at_least"] == 100.0
+    assert report["budgets"]["latency_ms.hard.p95"]["measured"] == report["latency_ms"]["hard"]["p95"]
+
+
+def test_bench_judges_each_budget_by_its_bound() -> None:
+    report = {
+        "latency_ms": {level: {"p95": 1.0, "max": 2.0} for level in ("easy", "normal", "hard")},
+        "games_per_second": {"easy": {"2": 100.0}, "normal": {"2": 9.9}},
+        "odds_full_display_ms": {"cold": 20.5},
+        "keep_share": {"hard": 0.97},
+    }
+    verdicts = bench.judge(report)
+    missed = sorted(name for name, verdict in verdicts.items() if not verdict["met"])
+    assert missed == ["games_per_second.normal.2", "odds_full_display_ms.cold"]  # limits themselves pass

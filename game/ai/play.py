@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from game.ai.base import DEFAULT_BUDGET, Bot, decide
+from game.deck import Deck
 from game.engine import Outcome, result
 from game.match import Match
 from game.state import Phase
@@ -41,11 +42,13 @@ def play_game(
     budget: float = DEFAULT_BUDGET,
     timed: bool = False,
     watch: Callable[[Match, int, object], None] | None = None,
+    deck: Deck | None = None,
 ) -> GameRecord:
     """Play one game to the end, seat i played by bots[i]; `watch(match, seat, action)` is called
-    before each seat action is played (tests use it to check every decision)."""
+    before each seat action is played (tests use it to check every decision); `deck` replaces the
+    standard deck (the same-games test plays a frozen copy)."""
     players = len(bots)
-    match = Match.new(players, seed, start_player=start_player, solo_level=solo_level)
+    match = Match.new(players, seed, start_player=start_player, solo_level=solo_level, deck=deck)
     rngs = [random.Random(f"bot:{seed}:{seat}") for seat in range(players)]
     decisions: list[tuple[int, float]] = []
     turns: set[tuple[int, int]] = set()  # (round, active seat) of every active turn seen

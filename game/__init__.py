@@ -1,0 +1,18 @@
+"""Gönnen Können's rules (game.engine is the door) and its bots (game.ai).
+
+PUBLIC_MODULES are the only modules of `game` that scenes/, tools/ and main.py may import: a game's
+door re-exports the vocabulary the screens need, so the inside can change without touching them
+(tests/test_door.py checks it).
+"""
+
+PUBLIC_MODULES: frozenset[str] = frozenset(
+    {
+        "game.engine",  # the first game's door: play, vocabulary, deck, scoring, solo levels
+        "game.serialize",  # saves
+        "game.match",  # a seeded match with its dice
+        "game.position",  # scenario positions
+        "game.ai",  # make_bot, LEVELS, decide, Bot
+        "game.ai.play",  # whole bot games
+        "game.penk",  # the second game's door
+    }
+)

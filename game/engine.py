@@ -45,6 +45,116 @@ __all__ = [
     "whose_turn",
 ]
 
+# The door: the vocabulary screens and tools need, re-exported so that scenes/ and tools/ import the
+# rules only from here (game.PUBLIC_MODULES lists the few other public modules; a test checks).
+from game.actions import (  # noqa: E402
+    CHANCE_ACTIONS,
+    ActionSyntaxError,
+    Adjust,
+    Buy,
+    Complete,
+    Discard,
+    Draw,
+    End,
+    Pass,
+    Place,
+    Recolour,
+    Remove,
+    Reroll,
+    ReturnCard,
+    Roll,
+    Take,
+    Wild,
+    Write,
+)
+from game.cards import BONUS_USES, BonusKind, Card, Field, Relation, ScoringKind, Task  # noqa: E402
+from game.colours import COLOURS, Colour  # noqa: E402
+from game.deck import DeckError, load_deck  # noqa: E402
+from game.display import Display, PlacedCard  # noqa: E402
+from game.flow import solo_writes_allowed  # noqa: E402
+from game.odds import best_reroll, display_odds, one_turn_chance, reroll_chance  # noqa: E402
+from game.scoring import CardScore, best_wild_colours  # noqa: E402
+from game.solo import (  # noqa: E402
+    CAMPAIGN_GOAL_POINTS,
+    CampaignState,
+    CampaignStep,
+    campaign_triumph,
+    campaign_unlocked,
+    level_won,
+    record_level,
+    shortfall_payable,
+)
+from game.solo import LEVELS as SOLO_LEVELS  # noqa: E402
+from game.state import MARKET_SLOTS, ROWS  # noqa: E402
+from game.writes import legal_writes  # noqa: E402
+
+__all__ += [
+    "BONUS_USES",
+    "CAMPAIGN_GOAL_POINTS",
+    "CHANCE_ACTIONS",
+    "COLOURS",
+    "MARKET_SLOTS",
+    "MAX_SEATS",
+    "ROWS",
+    "SOLO_LEVELS",
+    "ActionSyntaxError",
+    "Adjust",
+    "After",
+    "BonusKind",
+    "Buy",
+    "CampaignState",
+    "CampaignStep",
+    "Card",
+    "CardKind",
+    "CardScore",
+    "Colour",
+    "Complete",
+    "Deck",
+    "DeckError",
+    "Discard",
+    "Display",
+    "Draw",
+    "End",
+    "Field",
+    "LevelInfo",
+    "Pass",
+    "Phase",
+    "Place",
+    "PlacedCard",
+    "Recolour",
+    "Relation",
+    "Remove",
+    "Reroll",
+    "ReturnCard",
+    "Roll",
+    "Row",
+    "ScoringKind",
+    "SeatScore",
+    "SetupError",
+    "State",
+    "Take",
+    "Task",
+    "Wild",
+    "Write",
+    "best_reroll",
+    "best_wild_colours",
+    "campaign_triumph",
+    "campaign_unlocked",
+    "display_odds",
+    "legal_writes",
+    "level_info",
+    "level_won",
+    "load_deck",
+    "one_turn_chance",
+    "record_level",
+    "reroll_chance",
+    "score_display",
+    "shortfall_payable",
+    "solo_writes_allowed",
+    "standard_deck",
+    "winners",
+]
+
 HIDDEN = "?"
 
 

@@ -26,9 +26,8 @@ from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from game.deck import Deck, standard_deck
+from game.engine import SOLO_LEVELS, CampaignState, CampaignStep, Deck, level_won, record_level, standard_deck
 from game.serialize import set_aside, write_atomic
-from game.solo import LEVELS, CampaignState, CampaignStep, level_won, record_level
 from scenes.userdata import data_dir
 
 FORMAT_VERSION = 3
@@ -94,7 +93,7 @@ class Progress:
 
     @property
     def highest_open(self) -> int:
-        return max(level for level in range(1, LEVELS + 1) if self.is_open(level))
+        return max(level for level in range(1, SOLO_LEVELS + 1) if self.is_open(level))
 
     def played(self, level: int) -> int:
         """Games played at `level` with this deck: the count the solo card shows beside `best`."""
@@ -289,7 +288,7 @@ def _number_key(key: str, where: str, meaning: str) -> int:
 
 
 def _level(value: Any, what: str) -> int:
-    return _int(value, what, 1, LEVELS)
+    return _int(value, what, 1, SOLO_LEVELS)
 
 
 def _text(value: Any, what: str) -> str:

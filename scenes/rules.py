@@ -12,9 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.cards import CardKind
-from game.colours import COLOURS
-from game.deck import standard_deck
+from game.engine import COLOURS, CardKind, standard_deck
 from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.intents import Action, Intent

@@ -23,13 +23,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game.actions import Action
-from game.ai import decide, make_bot
-from game.ai.base import Bot
-from game.engine import Turn, legal_actions, whose_turn
+from game.ai import Bot, decide, make_bot
+from game.engine import Action, State, Turn, legal_actions, whose_turn
 from game.match import Match
 from game.serialize import SaveError, match_from_data, match_to_data, write_atomic
-from game.state import State
 from scenes.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
 
 BOT_BUDGET = 0.25  # seconds a bot may think per decision (the hard bot's aim)

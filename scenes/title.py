@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.colours import COLOURS
-from game.deck import standard_deck
+from game.engine import COLOURS, standard_deck
 from scenes import fonts, registry, theme
 from scenes.i18n import current_language, t, text_of
 from scenes.intents import Action, Intent

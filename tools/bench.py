@@ -30,17 +30,21 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from game import odds
-from game.actions import Reroll
-from game.ai import LEVELS, decide, make_bot
-from game.ai.base import DEFAULT_BUDGET
+from game.ai import DEFAULT_BUDGET, LEVELS, decide, make_bot
 from game.ai.play import play_game
-from game.colours import COLOURS
-from game.deck import standard_deck
-from game.display import Display
+from game.engine import (
+    COLOURS,
+    Display,
+    Phase,
+    Reroll,
+    State,
+    best_reroll,
+    display_odds,
+    legal_writes,
+    reroll_chance,
+    standard_deck,
+)
 from game.match import Match
-from game.state import Phase, State
-from game.writes import legal_writes
 
 
 def latency(level: str, decisions: int, seed: int, budget: float) -> dict[str, float]:
@@ -75,12 +79,12 @@ def odds_full_display(seed: int) -> dict[str, float]:
     display = [(c.task, (None,) * len(c.task)) for c in cards[:9]]
     dice = tuple(rng.randint(1, 6) for _ in COLOURS)
     start = time.perf_counter()
-    odds.display_odds(display, dice, 2)
+    display_odds(display, dice, 2)
     cold = time.perf_counter() - start
     warm = []
     for _ in range(10):
         start = time.perf_counter()
-        odds.display_odds(display, dice, 2)
+        display_odds(display, dice, 2)
         warm.append(time.perf_counter() - start)
     return {"cold": round(1000 * cold, 2), "warm": round(1000 * statistics.median(warm), 2)}
 
@@ -118,7 +122,7 @@ def keep_positions(count: int, seed: int) -> list[State]:
         open_card = state.seats[0].display.cards[0]
         if open_card.completed:
             continue
-        chance = odds.best_reroll([(card.task, open_card.filled)], state.dice, 3 - state.rolls)[1]
+        chance = best_reroll([(card.task, open_card.filled)], state.dice, 3 - state.rolls)[1]
         if chance > 0:
             positions.append(state)
     return positions
@@ -133,10 +137,10 @@ def keep_share(level: str, positions: Sequence[State], seed: int) -> float:
         placed = state.seats[0].display.cards[0]
         cards = [(placed.card.task, placed.filled)]
         rolls_left = 3 - state.rolls
-        best = odds.best_reroll(cards, state.dice, rolls_left)[1]
+        best = best_reroll(cards, state.dice, rolls_left)[1]
         action = decide(bot, state, rng, budget=0.25)
         mask = tuple(c in action.dice for c in COLOURS) if isinstance(action, Reroll) else None
-        shares.append(odds.reroll_chance(cards, state.dice, rolls_left, mask) / best)
+        shares.append(reroll_chance(cards, state.dice, rolls_left, mask) / best)
     return round(statistics.fmean(shares), 4)
 
 

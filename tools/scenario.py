@@ -22,13 +22,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.actions import Action, ActionSyntaxError, Row, parse
-from game.colours import COLOURS, Colour
-from game.deck import Deck, DeckError, load_deck
-from game.engine import IllegalActionError, apply, legal_actions, result, whose_turn
+from game.engine import (
+    COLOURS,
+    Action,
+    ActionSyntaxError,
+    Colour,
+    Deck,
+    DeckError,
+    IllegalActionError,
+    Phase,
+    Row,
+    SeatScore,
+    State,
+    apply,
+    legal_actions,
+    load_deck,
+    parse,
+    result,
+    score_display,
+    whose_turn,
+    winners,
+)
 from game.position import POSITION_KEYS, PositionError, position_from_data
-from game.scoring import SeatScore, score_display, winners
-from game.state import Phase, State
 
 SHOWN_ACTIONS = 50
 EXPECT_KEYS = frozenset(

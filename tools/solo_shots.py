@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from game.solo import CampaignState
+from game.engine import CampaignState
 from scenes.app import App
 from scenes.progress import GameRecord, Progress, save_progress, store
 from scenes.session import GameSession
@@ -107,8 +107,7 @@ def shot_solo_passive(app: App) -> pygame.Surface:
     """The table in the solo passive move of the stored game (mid-game, dice rolled, choices open)."""
     import json
 
-    from game.actions import parse
-    from game.state import Phase
+    from game.engine import Phase, parse
     from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
     from scenes.i18n import t
     from scenes.solo import play

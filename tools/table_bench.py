@@ -7,9 +7,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from game.actions import Row
-from game.colours import COLOURS
-from game.state import Phase
+from game.engine import COLOURS, Phase, Row
 from scenes.app import App
 from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.session import GameSession

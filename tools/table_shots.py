@@ -9,8 +9,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.actions import Action, Buy, Complete, End, Pass, Place, Reroll, ReturnCard, Take, Write
-from game.state import Phase, State
+from game.engine import Action, Buy, Complete, End, Pass, Phase, Place, Reroll, ReturnCard, State, Take, Write
 from scenes.app import App
 from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.session import GameSession
@@ -129,7 +128,7 @@ def shot_turn_complete(app: App) -> pygame.Surface:
 
 
 def shot_market_slide(app: App) -> pygame.Surface:
-    from game.actions import Row
+    from game.engine import Row
     from scenes.table.turn import TurnScene
 
     scene = _open(app, _session_at(_human_active(1)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.ai.base import Bot, LegalActions, decide
+from game.ai.base import DEFAULT_BUDGET, Bot, LegalActions, decide
 from game.ai.easy import EasyBot
 from game.ai.hard import HardBot
 from game.ai.normal import NormalBot
@@ -26,4 +26,4 @@ def make_bot(level: str) -> Bot:
         raise ValueError(f"unknown bot level {level!r} (expected one of: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["LEVELS", "Bot", "LegalActions", "decide", "make_bot"]
+__all__ = ["DEFAULT_BUDGET", "LEVELS", "Bot", "LegalActions", "decide", "make_bot"]

@@ -15,8 +15,7 @@ from functools import cache
 
 import pygame
 
-from game.cards import BONUS_USES, BonusKind, Card, CardKind, Field, Relation, Task
-from game.colours import COLOURS
+from game.engine import BONUS_USES, COLOURS, BonusKind, Card, CardKind, Field, Relation, Task
 from scenes import fonts, theme
 from scenes.i18n import current_language, t
 from scenes.render.icons import bonus_icon, draw_tick, scoring_icon

@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 
 import pygame
 
-from game.colours import COLOURS, Colour
+from game.engine import COLOURS, Colour
 from scenes import theme
 from scenes.render.shapes import draw_glyph
 from scenes.tween import Tweens

@@ -9,8 +9,7 @@ import math
 
 import pygame
 
-from game.cards import BonusKind, ScoringKind
-from game.colours import COLOURS, Colour
+from game.engine import COLOURS, BonusKind, Colour, ScoringKind
 from scenes import fonts, theme
 from scenes.render.shapes import draw_glyph
 

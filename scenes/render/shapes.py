@@ -8,7 +8,7 @@ from functools import cache
 
 import pygame
 
-from game.colours import Colour
+from game.engine import Colour
 from scenes import theme
 
 RGB = tuple[int, int, int]

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.solo import CAMPAIGN_GOAL_POINTS, LEVELS, CampaignState, CampaignStep, campaign_triumph, level_info
+from game.engine import (
+    CAMPAIGN_GOAL_POINTS,
+    SOLO_LEVELS,
+    CampaignState,
+    CampaignStep,
+    campaign_triumph,
+    level_info,
+)
 from scenes import fonts, theme
 from scenes import progress as progress_module
 from scenes.i18n import t
@@ -184,10 +191,10 @@ class CampaignScene(MenuScene):
         draw.panel(surface, area)
         campaign = self.campaign
         played = {level: (score, points) for level, score, points in campaign.history}
-        spacing = (area.width - 120) / (LEVELS - 1)
+        spacing = (area.width - 120) / (SOLO_LEVELS - 1)
         y = area.y + 74
-        centres = [(round(area.x + 60 + index * spacing), y) for index in range(LEVELS)]
-        for index in range(LEVELS - 1):
+        centres = [(round(area.x + 60 + index * spacing), y) for index in range(SOLO_LEVELS)]
+        for index in range(SOLO_LEVELS - 1):
             done = index + 1 in played and (index + 2 in played or campaign.level > index + 1)
             colour = draw.GOLD if done else (60, 96, 88)
             pygame.draw.line(surface, colour, centres[index], centres[index + 1], 6)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.solo import CAMPAIGN_GOAL_POINTS, LEVELS, campaign_unlocked, level_info
+from game.engine import CAMPAIGN_GOAL_POINTS, SOLO_LEVELS, campaign_unlocked, level_info
 from scenes import fonts, theme
 from scenes import progress as progress_module
 from scenes.gameconfig import BOT_LEVELS
@@ -56,14 +56,14 @@ class SoloCardScene(MenuScene):
         self.selected = selected or self.progress.highest_open
         card = self.layout["card"]
         top = card.y + BAND + HEADER
-        row_height = (card.bottom - 10 - top) // LEVELS
+        row_height = (card.bottom - 10 - top) // SOLO_LEVELS
         self.rows = [
             LevelRow(
                 pygame.Rect(card.x + 10, top + index * row_height, card.width - 20, row_height - 4),
                 level,
                 self,
             )
-            for index, level in enumerate(range(1, LEVELS + 1))
+            for index, level in enumerate(range(1, SOLO_LEVELS + 1))
         ]
         self.play_button = Button(
             self.layout["play"],
@@ -91,7 +91,7 @@ class SoloCardScene(MenuScene):
         )
         self.campaign_button.hint = lambda: t("solo.card.campaign.hint")
         self.campaign_button.disabled_reason = lambda: t(
-            "solo.card.campaign.locked", won=len(self.progress.won_levels), levels=LEVELS
+            "solo.card.campaign.locked", won=len(self.progress.won_levels), levels=SOLO_LEVELS
         )
         self.back_button = Button(
             self.layout["back"], lambda: t("common.back"), self.back, hint=lambda: t("common.back.hint")
@@ -281,10 +281,10 @@ class SoloCardScene(MenuScene):
         surface.blit(heading, (area.x + 24, area.y + 14))
         campaign = self.progress.campaign
         if not unlocked:
-            text = t("solo.card.campaign.locked", won=len(self.progress.won_levels), levels=LEVELS)
+            text = t("solo.card.campaign.locked", won=len(self.progress.won_levels), levels=SOLO_LEVELS)
             pip_y = area.y + 30
-            for index in range(LEVELS):
-                centre = (area.right - 32 - (LEVELS - 1 - index) * 22, pip_y)
+            for index in range(SOLO_LEVELS):
+                centre = (area.right - 32 - (SOLO_LEVELS - 1 - index) * 22, pip_y)
                 won = index + 1 in self.progress.won_levels
                 pygame.draw.circle(surface, draw.WON_GREEN if won else (70, 92, 88), centre, 8)
         elif campaign is None or campaign.over:

@@ -11,9 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.deck import standard_deck
-from game.scoring import CardScore
-from game.solo import LEVELS, level_info
+from game.engine import SOLO_LEVELS, CardScore, level_info, standard_deck
 from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.intents import Action, Intent
@@ -64,7 +62,7 @@ class SoloEndScene(MenuScene):
             return "campaign"
         if summary.mode == "watch":
             return "play" if summary.booked.progress.is_open(summary.level) else None
-        if summary.won and summary.level < LEVELS:
+        if summary.won and summary.level < SOLO_LEVELS:
             return "next"
         return None
 
@@ -308,7 +306,7 @@ class SoloEndScene(MenuScene):
             notes.append((t("solo.end.watch_note"), theme.CREAM))
             return notes
         if booked.newly_won:
-            key = "solo.end.level_open" if summary.level < LEVELS else "solo.end.all_open"
+            key = "solo.end.level_open" if summary.level < SOLO_LEVELS else "solo.end.all_open"
             notes.append((t(key, level=summary.level + 1), draw.GOLD))
         if booked.new_best:
             notes.append((t("solo.end.new_best", previous=booked.previous_best or 0), draw.GOLD))

@@ -14,10 +14,8 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from game.engine import Outcome, current_scores, result
+from game.engine import CampaignStep, Outcome, State, current_scores, level_info, result, shortfall_payable
 from game.serialize import SaveError
-from game.solo import CampaignStep, level_info, shortfall_payable
-from game.state import State
 from scenes import progress as progress_module
 from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.i18n import t

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.solo import level_info
+from game.engine import level_info
 from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.menu import MenuScene

@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.engine import After, Phase
 from game.serialize import SaveError, set_aside
-from game.state import After, Phase
 from scenes import registry
 from scenes.gameconfig import GameConfig
 from scenes.i18n import t

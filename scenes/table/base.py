@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.cards import Card
-from game.state import Phase
+from game.engine import Card, Phase
 from scenes import fonts, registry, theme
 from scenes.gameconfig import GameConfig
 from scenes.i18n import t

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from game.actions import (
+from game.engine import (
     Action,
     Adjust,
     Buy,
+    Colour,
     Complete,
     Discard,
     End,
@@ -21,13 +22,13 @@ from game.actions import (
     Reroll,
     ReturnCard,
     Row,
+    State,
     Take,
     Wild,
     Write,
+    apply,
+    legal_actions,
 )
-from game.colours import Colour
-from game.engine import apply, legal_actions
-from game.state import State
 
 Pos = tuple[int, int]
 Slot = tuple[Row, int]

@@ -8,9 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.actions import Place, ReturnCard
-from game.engine import IllegalActionError
-from game.state import Phase
+from game.engine import IllegalActionError, Phase, Place, ReturnCard
 from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.intents import Action as Key

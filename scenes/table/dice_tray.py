@@ -9,7 +9,7 @@ from functools import cache
 
 import pygame
 
-from game.colours import COLOURS, Colour
+from game.engine import COLOURS, Colour
 from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.render.dice import DiceRoll, RollingDie, die_face

@@ -8,7 +8,7 @@ from functools import cache
 
 import pygame
 
-from game.display import Display, PlacedCard
+from game.engine import Display, PlacedCard
 from scenes import theme
 from scenes.render.cards import render_card
 from scenes.render.shapes import colour_chip

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.cards import Card
+from game.engine import Card
 from scenes.render.cards import task_layout
 
 DESIGN = (300, 420)

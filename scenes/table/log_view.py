@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.actions import Action
+from game.engine import Action
 from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.render.shapes import rounded_panel

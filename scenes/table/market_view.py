@@ -8,11 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.actions import Row
-from game.cards import CardKind
-from game.deck import Deck
-from game.rules import price
-from game.state import MARKET_SLOTS, ROWS
+from game.engine import MARKET_SLOTS, ROWS, CardKind, Deck, Row, price
 from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.render.cards import card_back, render_card

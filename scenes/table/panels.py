@@ -7,9 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.display import PlacedCard
-from game.scoring import SeatScore
-from game.state import State
+from game.engine import PlacedCard, SeatScore, State
 from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.render.shapes import rounded_panel

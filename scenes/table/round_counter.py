@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.cards import Card
-from game.state import State
+from game.engine import Card, State
 from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.render.cards import render_card

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.cards import Card
+from game.engine import Card
 from scenes import theme
 from scenes.widgets import Pressable, Text
 

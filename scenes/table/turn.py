@@ -9,11 +9,22 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.actions import Action, Buy, Complete, Draw, Place, Reroll, Roll, Write
-from game.cards import Card
-from game.colours import COLOURS
-from game.engine import IllegalActionError, current_scores
-from game.state import Phase, State
+from game.engine import (
+    COLOURS,
+    Action,
+    Buy,
+    Card,
+    Complete,
+    Draw,
+    IllegalActionError,
+    Phase,
+    Place,
+    Reroll,
+    Roll,
+    State,
+    Write,
+    current_scores,
+)
 from scenes import fonts, theme
 from scenes.i18n import current_language, t
 from scenes.intents import Action as Key
@@ -377,7 +388,7 @@ class TurnScene(TableBase):
         session = self.session
         parts = []
         if state.config.solo:
-            from game.solo import level_info
+            from game.engine import level_info
 
             info = level_info(state.config.solo_level or 1)
             parts.append(

@@ -13,12 +13,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.actions import Action, Adjust, Buy, Complete, Recolour, Row
-from game.cards import BonusKind
-from game.colours import COLOURS, Colour
-from game.flow import solo_writes_allowed
-from game.scoring import best_wild_colours
-from game.state import Phase, State
+from game.engine import (
+    COLOURS,
+    Action,
+    Adjust,
+    BonusKind,
+    Buy,
+    Colour,
+    Complete,
+    Phase,
+    Recolour,
+    Row,
+    State,
+    best_wild_colours,
+    solo_writes_allowed,
+)
 from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.render.cards import render_card

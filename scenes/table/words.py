@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from game.actions import (
+from game.engine import (
     Action,
     Adjust,
     Buy,
+    Colour,
     Complete,
     Discard,
     Draw,
@@ -22,7 +23,6 @@ from game.actions import (
     Wild,
     Write,
 )
-from game.colours import Colour
 from scenes.i18n import t
 
 

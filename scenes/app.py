@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pygame
 
-from scenes import i18n
-from scenes.intents import Action, Intent, IntentMapper
-from scenes.preferences import Settings, load_settings, save_settings
-from scenes.sound import Sounds
-from scenes.stack import Scene, SceneStack
-from scenes.transition import FadeTransition
-from scenes.userdata import ENV_OVERRIDE, settings_path
+from scenes.core import i18n
+from scenes.core.intents import Action, Intent, IntentMapper
+from scenes.core.sound import Sounds
+from scenes.core.stack import Scene, SceneStack
+from scenes.core.transition import FadeTransition
+from scenes.model.settings import Settings, load_settings, save_settings
+from scenes.model.userdata import ENV_OVERRIDE, settings_path
 
 SCREEN_SIZE = (1280, 720)
 FPS = 60
@@ -75,7 +75,7 @@ class App:
         self._needs_draw = True
         import_optional_scenes()
         if first_scene is None:
-            from scenes.title import TitleScene
+            from scenes.menus.title import TitleScene
 
             first_scene = TitleScene
         self.stack.push_now(first_scene(self))

@@ -95,10 +95,10 @@ def write_crash_log(details: str, folder: Path | None = None) -> Path | None:
 
 
 def _user_log_folder() -> list[Path]:
-    # Imported only now: scenes.userdata pulls in the engine, and a broken engine import is exactly
+    # Imported only now: scenes.model.userdata pulls in the engine, and a broken engine import is exactly
     # the kind of crash this module must still be able to report.
     try:
-        from scenes.userdata import data_dir
+        from scenes.model.userdata import data_dir
 
         return [data_dir() / LOG_FOLDER]
     except Exception:  # whatever broke, the temp folder still takes the log

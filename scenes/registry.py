@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from scenes.app import App
-    from scenes.stack import Scene
+    from scenes.core.stack import Scene
 
 SceneFactory = Callable[["App", Any], "Scene"]
 

@@ -57,7 +57,7 @@ class _Timer:
 def bench_frames(frames: int = 300) -> dict[str, object]:
     """Time `frames` frames of each case; returns {case: {p50_ms, p95_ms, frames}, budget_ms}."""
     from scenes.app import App
-    from scenes.title import TitleScene
+    from scenes.menus.title import TitleScene
 
     results: dict[str, object] = {"budget_ms": BUDGET_MS}
     with tempfile.TemporaryDirectory() as data:

@@ -44,7 +44,7 @@ def shot_title(app: App) -> pygame.Surface:
 
 
 def _open(app: App, scene: object) -> pygame.Surface:
-    from scenes.stack import Scene
+    from scenes.core.stack import Scene
 
     assert isinstance(scene, Scene)
     app.go(scene, fade=False)
@@ -53,25 +53,25 @@ def _open(app: App, scene: object) -> pygame.Surface:
 
 
 def shot_newgame(app: App) -> pygame.Surface:
-    from scenes.newgame import NewGameScene
+    from scenes.menus.newgame import NewGameScene
 
     return _open(app, NewGameScene(app))
 
 
 def shot_settings(app: App) -> pygame.Surface:
-    from scenes.settings import SettingsScene
+    from scenes.menus.settings import SettingsScene
 
     return _open(app, SettingsScene(app))
 
 
 def shot_rules(app: App) -> pygame.Surface:
-    from scenes.rules import RulesScene
+    from scenes.menus.rules import RulesScene
 
     return _open(app, RulesScene(app, page=3))
 
 
 def shot_pause(app: App) -> pygame.Surface:
-    from scenes.pause import PauseHooks, PauseScene
+    from scenes.menus.pause import PauseHooks, PauseScene
 
     def nothing() -> None:
         return None
@@ -85,7 +85,7 @@ def shot_pause(app: App) -> pygame.Surface:
 def shot_cards(app: App) -> pygame.Surface:
     """Every card of the deck on one sheet, at display size, with a few written values."""
     from game.engine import standard_deck
-    from scenes import fonts, theme
+    from scenes.core import fonts, theme
     from scenes.render.cards import DISPLAY, render_card
     from scenes.render.shapes import felt_backdrop
 
@@ -129,10 +129,10 @@ def shot_card_sizes(app: App) -> pygame.Surface:
 
 def shot_dice_rolling(app: App) -> pygame.Surface:
     """The dice caught in the middle of a throw, on the felt."""
-    from scenes import theme
+    from scenes.core import theme
+    from scenes.core.tween import Tweens
     from scenes.render.dice import DiceRoll
     from scenes.render.shapes import felt_backdrop, rounded_panel
-    from scenes.tween import Tweens
 
     surface = felt_backdrop().copy()
     tray = pygame.Rect(140, 160, 1000, 400)

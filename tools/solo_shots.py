@@ -15,8 +15,8 @@ import pygame
 
 from game.engine import CampaignState
 from scenes.app import App
-from scenes.progress import GameRecord, Progress, save_progress, store
-from scenes.session import GameSession
+from scenes.model.progress import GameRecord, Progress, save_progress, store
+from scenes.model.session import GameSession
 
 FRAME = 1 / 60
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,8 +108,8 @@ def shot_solo_passive(app: App) -> pygame.Surface:
     import json
 
     from game.engine import Phase, parse
-    from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
-    from scenes.i18n import t
+    from scenes.core.i18n import t
+    from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
     from scenes.solo import play
     from scenes.table import open_table
 

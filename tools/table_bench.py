@@ -9,8 +9,8 @@ from typing import Protocol
 
 from game.engine import COLOURS, Phase, Row
 from scenes.app import App
-from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
-from scenes.session import GameSession
+from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.session import GameSession
 
 FRAME = 1 / 60
 

@@ -11,9 +11,9 @@ import pygame
 
 from game.engine import Action, Buy, Complete, End, Pass, Phase, Place, Reroll, ReturnCard, State, Take, Write
 from scenes.app import App
-from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
-from scenes.session import GameSession
-from scenes.stack import Scene
+from scenes.core.stack import Scene
+from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.session import GameSession
 
 FRAME = 1 / 60
 SEATS = (

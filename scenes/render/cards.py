@@ -16,8 +16,8 @@ from functools import cache
 import pygame
 
 from game.engine import BONUS_USES, COLOURS, BonusKind, Card, CardKind, Field, Relation, Task
-from scenes import fonts, theme
-from scenes.i18n import current_language, t
+from scenes.core import fonts, theme
+from scenes.core.i18n import current_language, t
 from scenes.render.icons import bonus_icon, draw_tick, scoring_icon
 from scenes.render.shapes import draw_glyph
 

@@ -16,9 +16,9 @@ from functools import cache, lru_cache
 import pygame
 
 from game.engine import COLOURS, Colour
-from scenes import theme
+from scenes.core import theme
+from scenes.core.tween import Tweens
 from scenes.render.shapes import draw_glyph
-from scenes.tween import Tweens
 
 # Pip centres on a unit face (0..1), standard layouts.
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {

@@ -10,7 +10,7 @@ import math
 import pygame
 
 from game.engine import COLOURS, BonusKind, Colour, ScoringKind
-from scenes import fonts, theme
+from scenes.core import fonts, theme
 from scenes.render.shapes import draw_glyph
 
 RGB = tuple[int, int, int]

@@ -9,7 +9,7 @@ from functools import cache
 import pygame
 
 from game.engine import Colour
-from scenes import theme
+from scenes.core import theme
 
 RGB = tuple[int, int, int]
 

@@ -11,7 +11,7 @@ from scenes import registry
 
 if TYPE_CHECKING:
     from scenes.app import App
-    from scenes.stack import Scene
+    from scenes.core.stack import Scene
 
 
 def _open_solo_card(app: App, _unused: Any) -> Scene:

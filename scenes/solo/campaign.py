@@ -21,14 +21,14 @@ from game.engine import (
     campaign_triumph,
     level_info,
 )
-from scenes import fonts, theme
-from scenes import progress as progress_module
-from scenes.i18n import t
-from scenes.intents import Action, Intent
-from scenes.menu import MenuScene
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.intents import Action, Intent
+from scenes.core.menu import MenuScene
+from scenes.core.widgets import Button
+from scenes.model import progress as progress_module
 from scenes.render.cards import laurel
 from scenes.solo import draw, play
-from scenes.widgets import Button
 
 if TYPE_CHECKING:
     from scenes.app import App

@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import CAMPAIGN_GOAL_POINTS, SOLO_LEVELS, campaign_unlocked, level_info
-from scenes import fonts, theme
-from scenes import progress as progress_module
-from scenes.gameconfig import BOT_LEVELS
-from scenes.i18n import t
-from scenes.intents import Action, Intent
-from scenes.menu import MenuScene
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.intents import Action, Intent
+from scenes.core.menu import MenuScene
+from scenes.core.widgets import Button, Choice, Widget
+from scenes.model import progress as progress_module
+from scenes.model.gameconfig import BOT_LEVELS
 from scenes.render.shapes import rounded_panel
 from scenes.solo import draw, play
-from scenes.widgets import Button, Choice, Widget
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -157,7 +157,7 @@ class SoloCardScene(MenuScene):
         self.app.go(CampaignScene(self.app), "replace")
 
     def back(self) -> None:
-        from scenes.title import TitleScene
+        from scenes.menus.title import TitleScene
 
         self.app.play("click")
         self.app.go(TitleScene(self.app), "replace")

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from scenes import fonts, theme
+from scenes.core import fonts, theme
+from scenes.core.tween import Tweens
 from scenes.render.cards import laurel
 from scenes.render.icons import draw_tick
-from scenes.tween import Tweens
 
 RGB = tuple[int, int, int]
 GOLD = (236, 178, 44)

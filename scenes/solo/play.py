@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import CampaignStep, Outcome, State, current_scores, level_info, result, shortfall_payable
 from game.serialize import SaveError
-from scenes import progress as progress_module
-from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
-from scenes.i18n import t
-from scenes.session import GameSession
-from scenes.userdata import save_path
+from scenes.core.i18n import t
+from scenes.model import progress as progress_module
+from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.session import GameSession
+from scenes.model.userdata import save_path
 
 if TYPE_CHECKING:
     from scenes.app import App
-    from scenes.stack import Scene
+    from scenes.core.stack import Scene
 
 WATCH_NAMES = {"easy": "Ada", "normal": "Bruno", "hard": "Clara"}  # the bots' names, as on New game
 

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import level_info
-from scenes import fonts, theme
-from scenes.i18n import t
-from scenes.menu import MenuScene
-from scenes.preferences import ANIMATION_SPEEDS
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.menu import MenuScene
+from scenes.core.widgets import Button, Choice
+from scenes.model.settings import ANIMATION_SPEEDS
 from scenes.solo import draw, play
-from scenes.widgets import Button, Choice
 
 if TYPE_CHECKING:
     from scenes.app import App

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 from game.engine import After, Phase
 from game.serialize import SaveError, set_aside
 from scenes import registry
-from scenes.gameconfig import GameConfig
-from scenes.i18n import t
-from scenes.session import GameSession
-from scenes.userdata import save_path
+from scenes.core.i18n import t
+from scenes.model.gameconfig import GameConfig
+from scenes.model.session import GameSession
+from scenes.model.userdata import save_path
 
 if TYPE_CHECKING:
     from scenes.app import App
-    from scenes.stack import Scene
+    from scenes.core.stack import Scene
     from scenes.table.base import AfterGame
 
 SETUP = frozenset({Phase.SETUP_RETURN, Phase.SETUP_PLACE})
@@ -75,7 +75,7 @@ def new_game_scene(app: App, config: GameConfig) -> Scene:
 
 def continue_scene(app: App, path: Path | None) -> Scene:
     """The saved game, resumed; an unreadable save is set aside (kept) and the title says so."""
-    from scenes.title import TitleScene
+    from scenes.menus.title import TitleScene
 
     path = path or save_path()
     try:

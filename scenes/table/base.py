@@ -9,16 +9,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Card, Phase
-from scenes import fonts, registry, theme
-from scenes.gameconfig import GameConfig
-from scenes.i18n import t
-from scenes.intents import Action, Intent
-from scenes.pause import PauseHooks, PauseScene
-from scenes.preferences import ANIMATION_SPEEDS
+from scenes import registry
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.intents import Action, Intent
+from scenes.core.stack import Scene
+from scenes.menus.pause import PauseHooks, PauseScene
+from scenes.model.gameconfig import GameConfig
+from scenes.model.session import GameSession
+from scenes.model.settings import ANIMATION_SPEEDS
 from scenes.render.cards import ZOOMED, render_card
 from scenes.render.shapes import rounded_panel
-from scenes.session import GameSession
-from scenes.stack import Scene
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -87,7 +88,7 @@ class TableBase(Scene):
         return registry.mode_hooks(self.session.context.get("mode"))
 
     def save_and_quit(self) -> None:
-        from scenes.title import TitleScene
+        from scenes.menus.title import TitleScene
 
         self.session.save()
         self.app.go(TitleScene(self.app), "reset")
@@ -105,7 +106,7 @@ class TableBase(Scene):
         open_table(self.app, session, self.after_game, how="replace")
 
     def resign(self) -> None:
-        from scenes.title import TitleScene
+        from scenes.menus.title import TitleScene
 
         if self.mode.resign is not None:  # e.g. a campaign game is booked as played and lost
             self.mode.resign(self.app, self.session)

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import IllegalActionError, Phase, Place, ReturnCard
-from scenes import fonts, theme
-from scenes.i18n import t
-from scenes.intents import Action as Key
-from scenes.intents import Intent
-from scenes.layout import layout
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.intents import Action as Key
+from scenes.core.intents import Intent
+from scenes.core.layout import layout
+from scenes.core.widgets import Button, FocusGroup, Widget
 from scenes.render.cards import render_card
 from scenes.render.shapes import felt_backdrop, rounded_panel
 from scenes.table.base import AfterGame, TableBase
@@ -21,11 +22,10 @@ from scenes.table.choices import Choices, build
 from scenes.table.display_view import DisplayView
 from scenes.table.pass_screen import PassScreen
 from scenes.table.spots import Spot
-from scenes.widgets import Button, FocusGroup, Widget
 
 if TYPE_CHECKING:
     from scenes.app import App
-    from scenes.session import GameSession
+    from scenes.model.session import GameSession
 
 CAN = (120, 230, 140)
 HAND_GAP = 16

@@ -10,11 +10,11 @@ from functools import cache
 import pygame
 
 from game.engine import COLOURS, Colour
-from scenes import fonts, theme
-from scenes.i18n import t
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.tween import Tweens
 from scenes.render.dice import DiceRoll, RollingDie, die_face
 from scenes.render.shapes import rounded_panel
-from scenes.tween import Tweens
 
 RGB = tuple[int, int, int]
 TRAY_DIE = 62

@@ -9,7 +9,7 @@ from functools import cache
 import pygame
 
 from game.engine import Display, PlacedCard
-from scenes import theme
+from scenes.core import theme
 from scenes.render.cards import render_card
 from scenes.render.shapes import colour_chip
 from scenes.table.geometry import fit_card

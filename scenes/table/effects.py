@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from scenes import fonts, theme
-from scenes.tween import Tweens
+from scenes.core import fonts, theme
+from scenes.core.tween import Tweens
 
 RGB = tuple[int, int, int]
 

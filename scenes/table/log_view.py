@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine import Action
-from scenes import fonts, theme
-from scenes.i18n import t
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
 from scenes.render.shapes import rounded_panel
 from scenes.table.words import describe
 

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine import MARKET_SLOTS, ROWS, CardKind, Deck, Row, price
-from scenes import fonts, theme
-from scenes.i18n import t
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.tween import Tweens
 from scenes.render.cards import card_back, render_card
 from scenes.render.shapes import rounded_panel
-from scenes.tween import Tweens
 
 RGB = tuple[int, int, int]
 SLIDE_SECONDS = 0.5

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 import pygame
 
 from game.engine import PlacedCard, SeatScore, State
-from scenes import fonts, theme
-from scenes.i18n import t
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.model.session import GameSession
 from scenes.render.shapes import rounded_panel
-from scenes.session import GameSession
 from scenes.table.display_view import DisplayView
 
 Pos = tuple[int, int]

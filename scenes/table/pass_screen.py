@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes import fonts, theme
-from scenes.i18n import t
-from scenes.intents import Action, Intent
-from scenes.layout import layout
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.intents import Action, Intent
+from scenes.core.layout import layout
+from scenes.core.stack import Scene
+from scenes.core.widgets import Button, FocusGroup
 from scenes.render.shapes import felt_backdrop, rounded_panel
-from scenes.stack import Scene
-from scenes.widgets import Button, FocusGroup
 
 if TYPE_CHECKING:
     from scenes.app import App

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Card, State
-from scenes import fonts, theme
-from scenes.i18n import t
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
 from scenes.render.cards import render_card
 from scenes.render.shapes import rounded_panel
 

@@ -9,18 +9,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Outcome, result
-from scenes import fonts, theme
-from scenes.gameconfig import GameConfig
-from scenes.i18n import t, text_of
-from scenes.intents import Action as Key
-from scenes.intents import Intent
-from scenes.layout import layout
+from scenes.core import fonts, theme
+from scenes.core.i18n import t, text_of
+from scenes.core.intents import Action as Key
+from scenes.core.intents import Intent
+from scenes.core.layout import layout
+from scenes.core.stack import Scene
+from scenes.core.widgets import Button, FocusGroup
+from scenes.model.gameconfig import GameConfig
+from scenes.model.session import GameSession
 from scenes.render.cards import render_card
 from scenes.render.shapes import felt_backdrop, rounded_panel
-from scenes.session import GameSession
-from scenes.stack import Scene
 from scenes.table.base import AfterGame
-from scenes.widgets import Button, FocusGroup
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -117,7 +117,7 @@ class ScoringScene(Scene):
         open_table(self.app, session)
 
     def to_title(self) -> None:
-        from scenes.title import TitleScene
+        from scenes.menus.title import TitleScene
 
         self.app.go(TitleScene(self.app), "reset")
 

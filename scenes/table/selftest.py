@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from game.engine import result
-from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 
 FRAME = 1 / 60
 LIMIT_SECONDS = 50.0
@@ -24,10 +24,10 @@ SEATS = (
 def run(seed: int = 1, limit: float = LIMIT_SECONDS) -> tuple[bool, str]:
     """Play the game; returns (passed, what happened)."""
     from scenes.app import App
-    from scenes.session import GameSession
+    from scenes.model.session import GameSession
+    from scenes.model.userdata import save_path
     from scenes.table import open_table
     from scenes.table.scoring import ScoringScene
-    from scenes.userdata import save_path
 
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:

@@ -9,8 +9,8 @@ from collections.abc import Callable
 import pygame
 
 from game.engine import Card
-from scenes import theme
-from scenes.widgets import Pressable, Text
+from scenes.core import theme
+from scenes.core.widgets import Pressable, Text
 
 
 class Spot(Pressable):

@@ -25,11 +25,12 @@ from game.engine import (
     Write,
     current_scores,
 )
-from scenes import fonts, theme
-from scenes.i18n import current_language, t
-from scenes.intents import Action as Key
-from scenes.intents import Intent
-from scenes.layout import layout
+from scenes.core import fonts, theme
+from scenes.core.i18n import current_language, t
+from scenes.core.intents import Action as Key
+from scenes.core.intents import Intent
+from scenes.core.layout import layout
+from scenes.core.widgets import FocusGroup
 from scenes.render.cards import render_card
 from scenes.render.dice import ROLL_SECONDS
 from scenes.render.shapes import felt_backdrop, rounded_panel
@@ -44,11 +45,10 @@ from scenes.table.market_view import MarketView
 from scenes.table.panels import OtherPanels
 from scenes.table.round_counter import RoundCounterView
 from scenes.table.spots import Spot
-from scenes.widgets import FocusGroup
 
 if TYPE_CHECKING:
     from scenes.app import App
-    from scenes.session import GameSession
+    from scenes.model.session import GameSession
 
 INSTANT_STEPS = 60  # at instant speed, game steps taken per frame at most
 STEP_BUDGET = 0.006  # seconds of game steps per frame, so a frame stays short

@@ -28,15 +28,15 @@ from game.engine import (
     best_wild_colours,
     solo_writes_allowed,
 )
-from scenes import fonts, theme
-from scenes.i18n import t
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.widgets import Button, Widget
 from scenes.render.cards import render_card
 from scenes.render.dice import die_face
 from scenes.table.choices import Help, helpful_bonuses
 from scenes.table.geometry import field_rects
 from scenes.table.spots import Spot
 from scenes.table.words import colour_word
-from scenes.widgets import Button, Widget
 
 if TYPE_CHECKING:
     from scenes.table.choices import Choices

@@ -23,7 +23,7 @@ from game.engine import (
     Wild,
     Write,
 )
-from scenes.i18n import t
+from scenes.core.i18n import t
 
 
 def colour_word(colour: Colour) -> str:

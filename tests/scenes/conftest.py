@@ -10,7 +10,7 @@ import pytest
 
 from scenes import registry
 from scenes.app import App, import_optional_scenes
-from scenes.stack import Scene
+from scenes.core.stack import Scene
 
 # The scene modules that register themselves (scenes.table, scenes.solo) are imported here, before
 # clean_registry takes its first snapshot: imported later, during a test (by App), their entries

@@ -7,11 +7,11 @@ import pygame
 from game.actions import Buy, Complete, Place, Reroll, Write
 from game.state import Phase
 from scenes.app import App
-from scenes.stack import Scene
+from scenes.core.stack import Scene
+from scenes.core.widgets import Button
 from scenes.table.deal import DealScene
 from scenes.table.spots import Spot
 from scenes.table.turn import TurnScene
-from scenes.widgets import Button
 
 FRAME = 1 / 60
 

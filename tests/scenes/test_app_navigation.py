@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from scenes.app import App
-from scenes.newgame import NewGameScene
-from scenes.rules import PAGES, RulesScene
-from scenes.title import TitleScene
+from scenes.menus.newgame import NewGameScene
+from scenes.menus.rules import PAGES, RulesScene
+from scenes.menus.title import TitleScene
 from tests.scenes.conftest import FRAME, click, pad, press, settle, top
 
 

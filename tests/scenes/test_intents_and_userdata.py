@@ -8,8 +8,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes import resources, userdata
-from scenes.intents import Action, IntentMapper
+from scenes.core import resources
+from scenes.core.intents import Action, IntentMapper
+from scenes.model import userdata
 
 
 def key(code: int, mod: int = 0) -> pygame.event.Event:

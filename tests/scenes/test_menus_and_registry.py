@@ -9,11 +9,11 @@ import pygame
 
 from scenes import registry
 from scenes.app import App
-from scenes.gameconfig import GameConfig, SeatKind
-from scenes.newgame import NewGameScene
-from scenes.pause import PauseHooks, PauseScene
-from scenes.stack import Scene
-from scenes.title import TitleScene
+from scenes.core.stack import Scene
+from scenes.menus.newgame import NewGameScene
+from scenes.menus.pause import PauseHooks, PauseScene
+from scenes.menus.title import TitleScene
+from scenes.model.gameconfig import GameConfig, SeatKind
 from tests.scenes.conftest import click, press, settle, top
 
 

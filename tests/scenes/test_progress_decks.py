@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from game.deck import Deck, standard_deck
-from scenes import progress as progress_module
 from scenes.app import App
-from scenes.progress import (
+from scenes.model import progress as progress_module
+from scenes.model.progress import (
     FORMAT_VERSION,
     GameRecord,
     Progress,

@@ -10,10 +10,10 @@ import pytest
 from game.cards import CardKind
 from game.colours import COLOURS
 from game.deck import standard_deck
-from scenes import theme
+from scenes.core import theme
+from scenes.core.tween import Tweens
 from scenes.render.cards import SIZES, card_back, render_card
 from scenes.render.dice import DiceRoll, die_face
-from scenes.tween import Tweens
 
 
 @pytest.fixture(autouse=True)

@@ -11,8 +11,8 @@ import pytest
 from game.actions import Buy, Complete, End, Place, Reroll, ReturnCard, Write
 from game.engine import IllegalActionError, result
 from game.serialize import SaveError
-from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
-from scenes.session import GameSession
+from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.session import GameSession
 
 HUMAN_VS_BOT = GameConfig(
     (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Robo", SeatKind.BOT, "easy")), start_player=0

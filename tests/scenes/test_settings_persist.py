@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 
 from scenes.app import App
-from scenes.i18n import t
-from scenes.preferences import FORMAT_VERSION, Settings, load_settings, settings_from_data
-from scenes.settings import SettingsScene
-from scenes.title import TitleScene
+from scenes.core.i18n import t
+from scenes.menus.settings import SettingsScene
+from scenes.menus.title import TitleScene
+from scenes.model.settings import FORMAT_VERSION, Settings, load_settings, settings_from_data
 from tests.scenes.conftest import press, settle, top
 
 

@@ -14,17 +14,17 @@ import pytest
 from game.actions import parse
 from game.deck import standard_deck
 from game.solo import CampaignState
-from scenes import progress as progress_module
 from scenes.app import App
-from scenes.progress import GameRecord, Progress, load_progress, save_progress, store
-from scenes.session import GameSession
+from scenes.core.stack import Scene
+from scenes.menus.title import TitleScene
+from scenes.model import progress as progress_module
+from scenes.model.progress import GameRecord, Progress, load_progress, save_progress, store
+from scenes.model.session import GameSession
 from scenes.solo import play
 from scenes.solo.campaign import CampaignScene
 from scenes.solo.card import SoloCardScene
 from scenes.solo.end import SoloEndScene
 from scenes.solo.watch import WatchScene
-from scenes.stack import Scene
-from scenes.title import TitleScene
 from tests.scenes.conftest import click, press, settle, top
 
 WON_GAME = Path(__file__).parent / "data" / "solo-level1-won.json"
@@ -60,7 +60,7 @@ def table_session(app: App) -> GameSession:
 
 
 def card_notice(card: SoloCardScene) -> str:
-    from scenes.i18n import t
+    from scenes.core.i18n import t
 
     aside = card.store.kept_aside
     assert aside is not None
@@ -329,8 +329,8 @@ def test_history_keeps_dates_levels_scores_and_modes(data_dir: Path) -> None:
 
 def test_continue_hands_solo_campaign_and_watch_games_back_to_the_solo_screens(app: App) -> None:
     from scenes import registry
-    from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
-    from scenes.userdata import save_path
+    from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+    from scenes.model.userdata import save_path
 
     resume = registry.factory(registry.CONTINUE)
     assert resume is not None
@@ -350,7 +350,7 @@ def test_continue_hands_solo_campaign_and_watch_games_back_to_the_solo_screens(a
 
 
 def _pause_of_table(app: App) -> Any:
-    from scenes.pause import PauseScene
+    from scenes.menus.pause import PauseScene
 
     press(app, pygame.K_ESCAPE)
     pause = top(app)
@@ -388,7 +388,7 @@ def test_a_solo_game_may_be_restarted(data_dir: Path) -> None:
 
 def test_the_solo_passive_move_shows_the_round_counter_pile_and_no_rolls_left(app: App) -> None:
     from game.state import Phase
-    from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
+    from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
     from scenes.table import open_table
     from scenes.table.turn import TurnScene
 

@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from scenes.app import App
-from scenes.stack import Scene, SceneStack
-from scenes.transition import FadeTransition
-from scenes.tween import EASINGS, Tween, Tweens
+from scenes.core.stack import Scene, SceneStack
+from scenes.core.transition import FadeTransition
+from scenes.core.tween import EASINGS, Tween, Tweens
 from tests.scenes.conftest import FRAME, settle
 
 

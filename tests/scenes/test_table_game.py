@@ -11,14 +11,14 @@ from game.actions import Buy, Complete, Place, Reroll, Write
 from game.engine import result
 from game.state import Phase
 from scenes.app import App
-from scenes.gameconfig import GameConfig, SeatConfig, SeatKind
-from scenes.session import GameSession
+from scenes.menus.title import TitleScene
+from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.session import GameSession
+from scenes.model.userdata import save_path
 from scenes.table import open_table
 from scenes.table.deal import DealScene
 from scenes.table.scoring import ScoringScene
 from scenes.table.turn import TurnScene
-from scenes.title import TitleScene
-from scenes.userdata import save_path
 from tests.scenes.table_driver import click, deal_move, step, top, turn_move
 
 CONFIG = GameConfig(

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes import fonts, theme
-from scenes.i18n import t, text_of
-from scenes.intents import Action, Intent
-from scenes.menu import MenuScene
+from scenes.core import fonts, theme
+from scenes.core.i18n import t, text_of
+from scenes.core.intents import Action, Intent
+from scenes.core.menu import MenuScene
+from scenes.core.widgets import Button
 from scenes.render.shapes import dim, rounded_panel
-from scenes.widgets import Button
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -79,12 +79,12 @@ class PauseScene(MenuScene):
         self.app.stack.pop()
 
     def open_settings(self) -> None:
-        from scenes.settings import SettingsScene
+        from scenes.menus.settings import SettingsScene
 
         self.app.go(SettingsScene(self.app))
 
     def quit_to_title(self) -> None:
-        from scenes.title import TitleScene
+        from scenes.menus.title import TitleScene
 
         self.app.go(TitleScene(self.app), "reset")
 

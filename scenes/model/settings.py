@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from scenes.userdata import keep_aside, settings_path, write_atomically
+from scenes.model.userdata import keep_aside, settings_path, write_atomically
 
 FORMAT_VERSION = 1
 LANGUAGES = ("en", "de", "nl")

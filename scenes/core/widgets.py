@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from scenes import fonts, theme
-from scenes.intents import Action, Intent
+from scenes.core import fonts, theme
+from scenes.core.intents import Action, Intent
 from scenes.render.shapes import rounded_panel
 
 Text = Callable[[], str]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.resources import resource_path
+from scenes.core.resources import resource_path
 
 EFFECTS = ("dice_roll", "click", "card_slide", "score_tally", "fanfare")
 

@@ -27,7 +27,7 @@ from game.ai import Bot, decide, make_bot
 from game.engine import Action, State, Turn, legal_actions, whose_turn
 from game.match import Match
 from game.serialize import SaveError, match_from_data, match_to_data, write_atomic
-from scenes.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
+from scenes.model.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
 
 BOT_BUDGET = 0.25  # seconds a bot may think per decision (the hard bot's aim)
 FINISHED_FOLDER = "finished"

@@ -14,7 +14,7 @@ import string
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from scenes.resources import resource_path
+from scenes.core.resources import resource_path
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 FALLBACK = "en"

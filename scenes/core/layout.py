@@ -16,7 +16,7 @@ from xml.etree.ElementTree import ParseError
 import pygame
 import pytmx  # type: ignore[import-untyped]
 
-from scenes.resources import resource_path
+from scenes.core.resources import resource_path
 
 SCREEN_SIZE = (1280, 720)
 REGIONS_LAYER = "regions"

@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes import fonts, theme
-from scenes.intents import Action, Intent
-from scenes.layout import Layout, layout
+from scenes.core import fonts, theme
+from scenes.core.intents import Action, Intent
+from scenes.core.layout import Layout, layout
+from scenes.core.stack import Scene
+from scenes.core.widgets import FocusGroup
 from scenes.render.shapes import felt_backdrop
-from scenes.stack import Scene
-from scenes.widgets import FocusGroup
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -35,7 +35,7 @@ class MenuScene(Scene):
         if len(self.app.stack.scenes) > 1:
             self.app.go_back()
         else:
-            from scenes.title import TitleScene
+            from scenes.menus.title import TitleScene
 
             self.app.go(TitleScene(self.app), "replace")
 

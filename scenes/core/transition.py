@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.intents import Intent
-from scenes.stack import Operation, Scene
+from scenes.core.intents import Intent
+from scenes.core.stack import Operation, Scene
 
 if TYPE_CHECKING:
     from scenes.app import App

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.intents import Intent
-from scenes.tween import Tweens
+from scenes.core.intents import Intent
+from scenes.core.tween import Tweens
 
 if TYPE_CHECKING:
     from scenes.app import App

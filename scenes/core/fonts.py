@@ -6,7 +6,7 @@ from functools import cache
 
 import pygame
 
-from scenes.resources import resource_path
+from scenes.core.resources import resource_path
 
 WEIGHTS = {"regular": "Lato-Regular.ttf", "bold": "Lato-Bold.ttf", "black": "Lato-Black.ttf"}
 _TEXT_CACHE_LIMIT = 2000

@@ -28,7 +28,7 @@ from weakref import WeakKeyDictionary
 
 from game.engine import SOLO_LEVELS, CampaignState, CampaignStep, Deck, level_won, record_level, standard_deck
 from game.serialize import set_aside, write_atomic
-from scenes.userdata import data_dir
+from scenes.model.userdata import data_dir
 
 FORMAT_VERSION = 3
 PROGRESS_FILE = "progress.json"

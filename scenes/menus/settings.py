@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes import i18n
-from scenes.i18n import t
-from scenes.menu import MenuScene
-from scenes.preferences import ANIMATION_SPEEDS, LANGUAGES, VOLUME_STEPS
+from scenes.core import i18n
+from scenes.core.i18n import t
+from scenes.core.menu import MenuScene
+from scenes.core.widgets import Button, Choice, Slider
+from scenes.model.settings import ANIMATION_SPEEDS, LANGUAGES, VOLUME_STEPS
 from scenes.render.shapes import rounded_panel
-from scenes.widgets import Button, Choice, Slider
 
 if TYPE_CHECKING:
     from scenes.app import App

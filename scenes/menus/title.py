@@ -8,15 +8,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import COLOURS, standard_deck
-from scenes import fonts, registry, theme
-from scenes.i18n import current_language, t, text_of
-from scenes.intents import Action, Intent
-from scenes.menu import MenuScene
+from scenes import registry
+from scenes.core import fonts, theme
+from scenes.core.i18n import current_language, t, text_of
+from scenes.core.intents import Action, Intent
+from scenes.core.menu import MenuScene
+from scenes.core.widgets import Button
+from scenes.model.userdata import has_saved_game, save_path
 from scenes.render.cards import render_card
 from scenes.render.dice import DiceRoll
 from scenes.render.shapes import colour_chip, rounded_panel
-from scenes.userdata import has_saved_game, save_path
-from scenes.widgets import Button
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -106,9 +107,9 @@ class TitleScene(MenuScene):
         self.app.play("dice_roll")
 
     def _open(self, screen: str) -> None:
-        from scenes.newgame import NewGameScene
-        from scenes.rules import RulesScene
-        from scenes.settings import SettingsScene
+        from scenes.menus.newgame import NewGameScene
+        from scenes.menus.rules import RulesScene
+        from scenes.menus.settings import SettingsScene
 
         scenes = {"newgame": NewGameScene, "rules": RulesScene, "settings": SettingsScene}
         self.app.go(scenes[screen](self.app))

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import COLOURS, CardKind, standard_deck
-from scenes import fonts, theme
-from scenes.i18n import t
-from scenes.intents import Action, Intent
-from scenes.menu import MenuScene
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.intents import Action, Intent
+from scenes.core.menu import MenuScene
+from scenes.core.widgets import Button
 from scenes.render.cards import card_back, render_card
 from scenes.render.dice import die_face
 from scenes.render.shapes import rounded_panel
-from scenes.widgets import Button
 
 if TYPE_CHECKING:
     from scenes.app import App

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes import fonts, registry, theme
-from scenes.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
-from scenes.i18n import t
-from scenes.menu import MenuScene
+from scenes import registry
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.menu import MenuScene
+from scenes.core.widgets import Button, Choice, TextField, Widget
+from scenes.model.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
 from scenes.render.shapes import rounded_panel
-from scenes.widgets import Button, Choice, TextField, Widget
 
 if TYPE_CHECKING:
     from scenes.app import App

@@ -7,8 +7,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.layout import REQUIRED, SCREEN_SIZE, LayoutError, read_layout
-from scenes.resources import resource_path
+from scenes.core.layout import REQUIRED, SCREEN_SIZE, LayoutError, read_layout
+from scenes.core.resources import resource_path
 
 LAYOUT_FOLDER = resource_path("assets/layouts")
 

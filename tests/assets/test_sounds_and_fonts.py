@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scenes.resources import resource_path
-from scenes.sound import EFFECTS
+from scenes.core.resources import resource_path
+from scenes.core.sound import EFFECTS
 from tools import make_sounds
 
 

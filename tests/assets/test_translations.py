@@ -5,8 +5,16 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes import fonts
-from scenes.i18n import LANGUAGES, ONE, CatalogueError, Translator, load_catalogue, parse_po, placeholders
+from scenes.core import fonts
+from scenes.core.i18n import (
+    LANGUAGES,
+    ONE,
+    CatalogueError,
+    Translator,
+    load_catalogue,
+    parse_po,
+    placeholders,
+)
 
 OTHERS = [language for language in LANGUAGES if language != "en"]
 

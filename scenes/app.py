@@ -9,40 +9,30 @@ surface (tests, screenshots, benchmarks).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from importlib import import_module
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from scenes.core import i18n
 from scenes.core.intents import Action, Intent, IntentMapper
+from scenes.core.routing import ModeRoutes, RouteFactory, Router
 from scenes.core.sound import Sounds
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.transition import FadeTransition
 from scenes.model.settings import Settings, load_settings, save_settings
 from scenes.model.userdata import ENV_OVERRIDE, settings_path
+from scenes.routes import MODES, ROUTES
 
 SCREEN_SIZE = (1280, 720)
 FPS = 60
 IDLE_WAIT_MS = 250  # when nothing moves, sleep until input (or this long) instead of redrawing
 MAX_DT = 0.1  # a long stall (window dragged, debugger) must not make animations jump
 
-# Scenes provided elsewhere that register themselves in scenes.registry when imported.
-OPTIONAL_SCENE_MODULES = ("scenes.table", "scenes.solo")
-
 
 class NoDisplayError(RuntimeError):
     """There is no screen to open a window on."""
-
-
-def import_optional_scenes() -> None:
-    for module in OPTIONAL_SCENE_MODULES:
-        try:
-            import_module(module)
-        except ModuleNotFoundError as error:
-            if error.name != module:  # the module exists but something it needs is missing
-                raise
 
 
 class App:
@@ -51,6 +41,8 @@ class App:
         window: bool = False,
         data_dir: Path | None = None,
         first_scene: Callable[[App], Scene] | None = None,
+        routes: Mapping[str, RouteFactory] = ROUTES,
+        modes: Mapping[str, ModeRoutes] = MODES,
     ) -> None:
         if data_dir is not None:
             os.environ[ENV_OVERRIDE] = str(data_dir)
@@ -73,12 +65,8 @@ class App:
         self.running = True
         self.frames_drawn = 0
         self._needs_draw = True
-        import_optional_scenes()
-        if first_scene is None:
-            from scenes.menus.title import TitleScene
-
-            first_scene = TitleScene
-        self.stack.push_now(first_scene(self))
+        self.router = Router(routes, modes)
+        self.stack.push_now(first_scene(self) if first_scene is not None else self.scene("title"))
 
     # -- display --------------------------------------------------------------------------------
     def _open_display(self) -> pygame.Surface:
@@ -137,8 +125,15 @@ class App:
         self._needs_draw = True
 
     # -- navigation -----------------------------------------------------------------------------
-    def go(self, scene: Scene, how: str = "push", fade: bool = True) -> None:
-        """Change scenes (push, replace or reset to `scene`), through a fade unless told otherwise."""
+    def go(self, target: str | Scene, *arguments: Any, how: str = "push", fade: bool = True) -> None:
+        """Change scenes (push, replace or reset) to the scene serving the route `target` with
+        `arguments` (or to a scene made by the caller), through a fade unless told otherwise."""
+        if isinstance(target, str):
+            scene = self.scene(target, *arguments)
+        elif arguments:
+            raise TypeError("arguments go with a route name, not with a scene")
+        else:
+            scene = target
         operations = {
             "push": lambda: self.stack.push_now(scene),
             "replace": lambda: self.stack.replace_now(scene),
@@ -149,6 +144,18 @@ class App:
             self.stack.push(FadeTransition(self, operation))
         else:
             self.stack.queue(operation)
+
+    def scene(self, route: str, *arguments: Any) -> Scene:
+        """The scene serving `route`, made now but not shown (e.g. an overlay pushed without a fade)."""
+        return self.router.scene(self, route, *arguments)
+
+    def serves(self, route: str) -> bool:
+        """Whether some scene serves `route` here (a button leading nowhere is shown disabled)."""
+        return self.router.serves(route)
+
+    def mode_routes(self, mode: object) -> ModeRoutes:
+        """What a game's mode (session.context["mode"]) changes at the table."""
+        return self.router.mode(mode)
 
     def go_back(self, fade: bool = True) -> None:
         """Leave the top scene, through a fade unless told otherwise."""

@@ -53,7 +53,7 @@ EXCLUDED_MODULES = (
     # pygame's own examples, tests and documentation launcher
     "pygame.examples", "pygame.tests", "pygame.docs",
 )  # fmt: skip
-# Game modules imported by name at run time (scenes.app's optional scenes), invisible to analysis.
+# Every module of the game and its screens, also any a static analysis might miss.
 COLLECT_PACKAGES = ("game", "scenes")
 
 

@@ -71,7 +71,8 @@ def shot_rules(app: App) -> pygame.Surface:
 
 
 def shot_pause(app: App) -> pygame.Surface:
-    from scenes.menus.pause import PauseHooks, PauseScene
+    from scenes.core.routing import PauseHooks
+    from scenes.menus.pause import PauseScene
 
     def nothing() -> None:
         return None

@@ -110,8 +110,7 @@ def shot_solo_passive(app: App) -> pygame.Surface:
     from game.engine import Phase, parse
     from scenes.core.i18n import t
     from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
-    from scenes.solo import play
-    from scenes.table import open_table
+    from scenes.table.opening import open_table
 
     recorded = json.loads(WON_GAME.read_text(encoding="utf-8"))
     config = GameConfig((SeatConfig(t("solo.player_name"), SeatKind.HUMAN),))
@@ -128,6 +127,6 @@ def shot_solo_passive(app: App) -> pygame.Surface:
             passive_moves += 1
             if passive_moves == 5:
                 break
-    open_table(app, session, after_game=play.after_game)
+    open_table(app, session)
     _settle(app, 4.0)
     return app.screen

@@ -23,7 +23,7 @@ class Timer(Protocol):
 
 
 def _table(app: App, seats: tuple[SeatConfig, ...], seed: int = 4) -> object:
-    from scenes.table import open_table
+    from scenes.table.opening import open_table
     from tools.table_shots import _session_at
 
     session = _session_at(lambda s: s.phase == Phase.ACTIVE and s.decider == 0 and s.round >= 2, seed, seats)
@@ -79,7 +79,7 @@ def _bot_thinking(app: App, frames: int = 240) -> float:
     the budget is 50 ms. Frames come at 60 fps, so 240 take four seconds of bots thinking."""
     seats = (SeatConfig("Anna", SeatKind.BOT, "hard"), SeatConfig("Robo", SeatKind.BOT, "hard"))
     session = GameSession.start(GameConfig(seats, 0), seed=9)
-    from scenes.table import open_table
+    from scenes.table.opening import open_table
 
     app.change_settings(animation_speed="instant")
     open_table(app, session, how="reset")

@@ -60,7 +60,7 @@ def _session_at(
 
 
 def _open(app: App, session: GameSession, seconds: float = 2.5) -> Scene:
-    from scenes.table import open_table
+    from scenes.table.opening import open_table
 
     open_table(app, session, how="reset")
     for _ in range(int(seconds / FRAME)):

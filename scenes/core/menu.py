@@ -35,9 +35,7 @@ class MenuScene(Scene):
         if len(self.app.stack.scenes) > 1:
             self.app.go_back()
         else:
-            from scenes.menus.title import TitleScene
-
-            self.app.go(TitleScene(self.app), "replace")
+            self.app.go("title", how="replace")
 
     def handle(self, intent: Intent) -> None:
         if intent.action in (Action.BACK, Action.MENU) and not self.focus.wants_text:

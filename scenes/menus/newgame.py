@@ -11,18 +11,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes import registry
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Choice, TextField, Widget
 from scenes.model.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
+from scenes.model.games import GOENNEN_KOENNEN
 from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:
     from scenes.app import App
 
-MAX_SEATS = 4
+MAX_SEATS = GOENNEN_KOENNEN.max_seats
 # What a seat can be; seat 1 is never empty (a game has at least one player).
 SEAT_OPTIONS = ("off", "human", "easy", "normal", "hard")
 BOT_NAMES = ("Ada", "Bruno", "Clara", "Dora")  # names that read the same in every language
@@ -130,7 +130,7 @@ class NewGameScene(MenuScene):
         return [t("newgame.start_player.random"), *names]
 
     def _why_not_startable(self) -> str:
-        if not registry.available(registry.TABLE):
+        if not self.app.serves(GOENNEN_KOENNEN.new_game_route):
             return t("newgame.start.unavailable")
         names = [self.names[seat].value.strip() for seat in self.seated()]
         if any(not name for name in names):
@@ -148,10 +148,9 @@ class NewGameScene(MenuScene):
 
     def start(self) -> None:
         """The start_game hook: hand the configuration to the registered table scene."""
-        factory = registry.factory(registry.TABLE)
-        if factory is None or not self.start_button.enabled:
+        if not self.app.serves(GOENNEN_KOENNEN.new_game_route) or not self.start_button.enabled:
             return
-        self.app.go(factory(self.app, self.config()), "replace")
+        self.app.go(GOENNEN_KOENNEN.new_game_route, self.config(), how="replace")
 
     def resume(self) -> None:
         self._refresh()

@@ -6,8 +6,6 @@ scene that opens it supplies them (PauseHooks).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,23 +14,12 @@ from scenes.core import fonts, theme
 from scenes.core.i18n import t, text_of
 from scenes.core.intents import Action, Intent
 from scenes.core.menu import MenuScene
+from scenes.core.routing import Hook, PauseHooks
 from scenes.core.widgets import Button
 from scenes.render.shapes import dim, rounded_panel
 
 if TYPE_CHECKING:
     from scenes.app import App
-
-Hook = Callable[[], None]
-
-
-@dataclass(frozen=True)
-class PauseHooks:
-    """What the game scene offers besides resuming; None hides the button."""
-
-    save_and_quit: Hook | None = None
-    restart: Hook | None = None
-    resign: Hook | None = None
-
 
 class PauseScene(MenuScene):
     transparent = True
@@ -79,14 +66,10 @@ class PauseScene(MenuScene):
         self.app.stack.pop()
 
     def open_settings(self) -> None:
-        from scenes.menus.settings import SettingsScene
-
-        self.app.go(SettingsScene(self.app))
+        self.app.go("settings")
 
     def quit_to_title(self) -> None:
-        from scenes.menus.title import TitleScene
-
-        self.app.go(TitleScene(self.app), "reset")
+        self.app.go("title", how="reset")
 
     def handle(self, intent: Intent) -> None:
         if intent.action in (Action.BACK, Action.MENU):

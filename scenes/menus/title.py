@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import COLOURS, standard_deck
-from scenes import registry
 from scenes.core import fonts, theme
 from scenes.core.i18n import current_language, t, text_of
 from scenes.core.intents import Action, Intent
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button
+from scenes.model.games import GOENNEN_KOENNEN
 from scenes.model.userdata import has_saved_game, save_path
 from scenes.render.cards import render_card
 from scenes.render.dice import DiceRoll
@@ -52,7 +52,7 @@ class TitleScene(MenuScene):
 
     def _build_menu(self) -> None:
         entries = [
-            ("new_game", lambda: self._open("newgame"), True),
+            ("new_game", lambda: self._open("new-game"), True),
             ("solo", self._solo, True),
             ("continue", self._continue, has_saved_game()),
             ("rules", lambda: self._open("rules"), True),
@@ -77,11 +77,11 @@ class TitleScene(MenuScene):
             self.buttons[key] = button
             self.focus.widgets.append(button)
         solo = self.buttons["solo"]
-        solo.enabled = registry.available(registry.SOLO)
+        solo.enabled = GOENNEN_KOENNEN.solo_route is not None and self.app.serves(GOENNEN_KOENNEN.solo_route)
         solo.disabled_reason = lambda: t("title.solo.unavailable")
         if "continue" in self.buttons:
             resume = self.buttons["continue"]
-            resume.enabled = registry.available(registry.CONTINUE)
+            resume.enabled = self.app.serves(GOENNEN_KOENNEN.continue_route)
             resume.disabled_reason = lambda: t("title.continue.unavailable")
 
     def enter(self) -> None:
@@ -106,23 +106,17 @@ class TitleScene(MenuScene):
         self.dice.roll(values, self.tweens, seed=self.rng.randrange(1 << 30))
         self.app.play("dice_roll")
 
-    def _open(self, screen: str) -> None:
-        from scenes.menus.newgame import NewGameScene
-        from scenes.menus.rules import RulesScene
-        from scenes.menus.settings import SettingsScene
-
-        scenes = {"newgame": NewGameScene, "rules": RulesScene, "settings": SettingsScene}
-        self.app.go(scenes[screen](self.app))
+    def _open(self, route: str) -> None:
+        self.app.go(route)
 
     def _solo(self) -> None:
-        factory = registry.factory(registry.SOLO)
-        if factory is not None:
-            self.app.go(factory(self.app, None), "replace")
+        route = GOENNEN_KOENNEN.solo_route
+        if route is not None and self.app.serves(route):
+            self.app.go(route, how="replace")
 
     def _continue(self) -> None:
-        factory = registry.factory(registry.CONTINUE)
-        if factory is not None:
-            self.app.go(factory(self.app, save_path()), "replace")
+        if self.app.serves(GOENNEN_KOENNEN.continue_route):
+            self.app.go(GOENNEN_KOENNEN.continue_route, save_path(), how="replace")
 
     def handle(self, intent: Intent) -> None:
         if self.app.notice and intent.action in (Action.CONFIRM, Action.BACK) and self.notice_alpha > 0:

@@ -86,7 +86,7 @@ class CampaignScene(MenuScene):
     def _refresh(self) -> None:
         situation = self._situation()
         self.secondary.visible = situation == "pending"
-        self.primary.enabled = situation in ("pending", "triumph", "won", "over") or play.can_play()
+        self.primary.enabled = situation in ("pending", "triumph", "won", "over") or play.can_play(self.app)
         self.primary.hint = lambda: t(f"campaign.primary.{self._situation()}.hint")
         self.secondary.hint = lambda: t("campaign.decline.hint")
         self.focus.focus(self.primary)
@@ -139,10 +139,8 @@ class CampaignScene(MenuScene):
             self.decide(False)
 
     def back(self) -> None:
-        from scenes.solo.card import SoloCardScene
-
         self.app.play("click")
-        self.app.go(SoloCardScene(self.app), "replace")
+        self.app.go("solo-card", how="replace")
 
     # -- animation ------------------------------------------------------------------------------------
     def enter(self) -> None:

@@ -119,7 +119,7 @@ class SoloCardScene(MenuScene):
             self.focus.focus(self.play_button if self.play_button.enabled else self.watch_button)
 
     def _why_not_playable(self) -> str:
-        if not play.can_play():
+        if not play.can_play(self.app):
             return t("solo.card.table_missing")
         if not self.progress.is_open(self.selected):
             return t("solo.card.locked", level=self.selected, before=self.selected - 1)
@@ -127,7 +127,7 @@ class SoloCardScene(MenuScene):
 
     def _refresh(self) -> None:
         self.play_button.enabled = not self._why_not_playable()
-        self.watch_button.enabled = play.can_play()
+        self.watch_button.enabled = play.can_play(self.app)
         self.campaign_button.enabled = campaign_unlocked(set(self.progress.won_levels))
 
     def _campaign_label(self) -> str:
@@ -142,25 +142,19 @@ class SoloCardScene(MenuScene):
 
     def watch_selected(self) -> None:
         if self.watch_button.enabled:
-            from scenes.solo.watch import WatchScene
-
-            self.app.go(WatchScene(self.app, self.selected, BOT_LEVELS[self.bot_choice.index]), "replace")
+            self.app.go("solo-watch", self.selected, BOT_LEVELS[self.bot_choice.index], how="replace")
 
     def open_campaign(self) -> None:
         if not self.campaign_button.enabled:
             return
-        from scenes.solo.campaign import CampaignScene
-
         campaign = self.progress.campaign
         if campaign is None or campaign.over:
             self.store.update(progress_module.start_campaign(self.progress))
-        self.app.go(CampaignScene(self.app), "replace")
+        self.app.go("campaign", how="replace")
 
     def back(self) -> None:
-        from scenes.menus.title import TitleScene
-
         self.app.play("click")
-        self.app.go(TitleScene(self.app), "replace")
+        self.app.go("title", how="replace")
 
     def resume(self) -> None:
         self._refresh()

@@ -17,6 +17,7 @@ from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button
+from scenes.model.solo_booking import GameSummary
 from scenes.render.cards import render_card
 from scenes.render.shapes import colour_chip
 from scenes.solo import draw, play
@@ -33,7 +34,7 @@ class SoloEndScene(MenuScene):
     layout_name = "solo_end"
     name = "solo-end"
 
-    def __init__(self, app: App, summary: play.GameSummary) -> None:
+    def __init__(self, app: App, summary: GameSummary) -> None:
         super().__init__(app)
         self.summary = summary
         self.info = level_info(summary.level)
@@ -52,8 +53,8 @@ class SoloEndScene(MenuScene):
         self.next_button.visible = self._next_kind() is not None
         self.focus.widgets = [self.back_button, self.again_button, self.next_button]
         self.focus.focus(self.next_button if self.next_button.visible else self.again_button)
-        self.again_button.enabled = play.can_play()
-        self.next_button.enabled = self._next_kind() == "campaign" or play.can_play()
+        self.again_button.enabled = play.can_play(self.app)
+        self.next_button.enabled = self._next_kind() == "campaign" or play.can_play(self.app)
 
     # -- what comes next ----------------------------------------------------------------------------
     def _next_kind(self) -> str | None:
@@ -80,9 +81,7 @@ class SoloEndScene(MenuScene):
         return t("solo.end.again")
 
     def to_card(self) -> None:
-        from scenes.solo.card import SoloCardScene
-
-        self.app.go(SoloCardScene(self.app, self.summary.level), "replace")
+        self.app.go("solo-card", self.summary.level, how="replace")
 
     def again(self) -> None:
         if not self.again_button.enabled:
@@ -105,9 +104,7 @@ class SoloEndScene(MenuScene):
             play.start_level(self.app, self.summary.level + 1)
 
     def to_campaign(self) -> None:
-        from scenes.solo.campaign import CampaignScene
-
-        self.app.go(CampaignScene(self.app, self.summary.step), "replace")
+        self.app.go("campaign", self.summary.step, how="replace")
 
     def back(self) -> None:
         self.app.play("click")

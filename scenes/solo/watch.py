@@ -42,7 +42,7 @@ class WatchScene(MenuScene):
         self.start_button = Button(self.layout["start"], lambda: t("watch.start"), self.start, primary=True)
         self.start_button.hint = lambda: t("watch.start.hint")
         self.start_button.disabled_reason = lambda: t("solo.card.table_missing")
-        self.start_button.enabled = play.can_play()
+        self.start_button.enabled = play.can_play(self.app)
         self.back_button = Button(
             self.layout["back"], lambda: t("common.back"), self.back, hint=lambda: t("common.back.hint")
         )
@@ -54,10 +54,8 @@ class WatchScene(MenuScene):
             play.start_watch(self.app, self.level, self.bot)
 
     def back(self) -> None:
-        from scenes.solo.card import SoloCardScene
-
         self.app.play("click")
-        self.app.go(SoloCardScene(self.app, self.level), "replace")
+        self.app.go("solo-card", self.level, how="replace")
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

@@ -3,28 +3,26 @@ chosen animation speed, the pause menu's hooks, a notice line for refusals, and 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine import Card, Phase
-from scenes import registry
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent
+from scenes.core.routing import ModeRoutes, PauseHooks
 from scenes.core.stack import Scene
-from scenes.menus.pause import PauseHooks, PauseScene
 from scenes.model.gameconfig import GameConfig
 from scenes.model.session import GameSession
 from scenes.model.settings import ANIMATION_SPEEDS
 from scenes.render.cards import ZOOMED, render_card
 from scenes.render.shapes import rounded_panel
+from scenes.table.opening import stage
 
 if TYPE_CHECKING:
     from scenes.app import App
 
-AfterGame = Callable[["App", GameSession], None]
 SETUP_PHASES = frozenset({Phase.SETUP_RETURN, Phase.SETUP_PLACE})
 BOT_PACE = 0.7  # seconds a bot's move stays on screen before the next one (at 1x)
 NOTICE_SECONDS = 4.0
@@ -33,10 +31,10 @@ SPEED_WIDTH = 250  # the speed pill at the header's right end
 
 
 class TableBase(Scene):
-    def __init__(self, app: App, session: GameSession, after_game: AfterGame | None = None) -> None:
+    def __init__(self, app: App, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
-        self.after_game = after_game
+        self.after_game = app.mode_routes(session.context.get("mode")).after_game  # a route or None
         self.waiting = 0  # running pacing timers; the game moves on when none is left
         self.notice = ""
         self.notice_time = 0.0
@@ -67,35 +65,29 @@ class TableBase(Scene):
     # -- moving between the table's scenes -----------------------------------------------------------
     def follow(self) -> bool:
         """Replace this scene when the game moved to another stage (deal -> turns -> scoring)."""
-        from scenes.table import scene_for, stage
-
         target = stage(self.session)
         if target == self.name or self.left:
             return False
         self.left = True
-        self.app.go(scene_for(self.app, self.session, self.after_game), "replace", fade=target != "scoring")
+        self.app.go("table", self.session, how="replace", fade=target != "scoring")
         return True
 
     # -- pause -----------------------------------------------------------------------------------
     def open_pause(self) -> None:
         self.app.play("click")
         restart = self.restart if self.mode.can_restart else None
-        self.app.stack.push(PauseScene(self.app, PauseHooks(self.save_and_quit, restart, self.resign)))
+        self.app.stack.push(self.app.scene("pause", PauseHooks(self.save_and_quit, restart, self.resign)))
 
     @property
-    def mode(self) -> registry.ModeHooks:
+    def mode(self) -> ModeRoutes:
         """What the game's mode (solo, campaign, watch, or a plain game) changes here."""
-        return registry.mode_hooks(self.session.context.get("mode"))
+        return self.app.mode_routes(self.session.context.get("mode"))
 
     def save_and_quit(self) -> None:
-        from scenes.menus.title import TitleScene
-
         self.session.save()
-        self.app.go(TitleScene(self.app), "reset")
+        self.app.go("title", how="reset")
 
     def restart(self) -> None:
-        from scenes.table import open_table
-
         if not self.mode.can_restart:  # a campaign level is played once
             return
         old = self.session
@@ -103,16 +95,14 @@ class TableBase(Scene):
         session = GameSession.start(
             config, solo_level=old.state.config.solo_level, save_path=old.save_path, context=old.context
         )
-        open_table(self.app, session, self.after_game, how="replace")
+        self.app.go("table", session, how="replace")
 
     def resign(self) -> None:
-        from scenes.menus.title import TitleScene
-
         if self.mode.resign is not None:  # e.g. a campaign game is booked as played and lost
-            self.mode.resign(self.app, self.session)
+            self.app.go(self.mode.resign, self.session, how="replace")
             return
         self.session.archive()
-        self.app.go(TitleScene(self.app), "reset")
+        self.app.go("title", how="reset")
 
     # -- notices and zoom ------------------------------------------------------------------------
     def refuse(self, message: str) -> None:

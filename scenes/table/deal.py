@@ -17,10 +17,9 @@ from scenes.core.layout import layout
 from scenes.core.widgets import Button, FocusGroup, Widget
 from scenes.render.cards import render_card
 from scenes.render.shapes import felt_backdrop, rounded_panel
-from scenes.table.base import AfterGame, TableBase
+from scenes.table.base import TableBase
 from scenes.table.choices import Choices, build
 from scenes.table.display_view import DisplayView
-from scenes.table.pass_screen import PassScreen
 from scenes.table.spots import Spot
 
 if TYPE_CHECKING:
@@ -34,8 +33,8 @@ HAND_GAP = 16
 class DealScene(TableBase):
     name = "deal"
 
-    def __init__(self, app: App, session: GameSession, after_game: AfterGame | None = None) -> None:
-        super().__init__(app, session, after_game)
+    def __init__(self, app: App, session: GameSession) -> None:
+        super().__init__(app, session)
         self.layout = layout("deal")
         self.view = DisplayView(self.layout["display"], gap=10, max_width=150)
         self.focus = FocusGroup(on_activate=lambda: app.play("click"))
@@ -75,7 +74,7 @@ class DealScene(TableBase):
             self.selected = None
         if session.human_to_decide and len(session.humans) > 1 and self.passed_to != state.decider:
             self.passed_to = state.decider
-            self.app.stack.push(PassScreen(self.app, session.name(state.decider)))
+            self.app.stack.push(self.app.scene("pass-device", session.name(state.decider)))
         self._widgets()
         self.app.request_draw()
 

@@ -20,7 +20,6 @@ from scenes.model.gameconfig import GameConfig
 from scenes.model.session import GameSession
 from scenes.render.cards import render_card
 from scenes.render.shapes import felt_backdrop, rounded_panel
-from scenes.table.base import AfterGame
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -39,10 +38,10 @@ class Tally:
 class ScoringScene(Scene):
     name = "scoring"
 
-    def __init__(self, app: App, session: GameSession, after_game: AfterGame | None = None) -> None:
+    def __init__(self, app: App, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
-        self.after_game = after_game
+        self.after_game = app.mode_routes(session.context.get("mode")).after_game  # a route or None
         self.layout = layout("scoring")
         self.outcome: Outcome = result(session.state)
         self.tallies = [Tally() for _ in self.outcome.scores]
@@ -104,22 +103,18 @@ class ScoringScene(Scene):
     # -- buttons ---------------------------------------------------------------------------------
     def go_on(self) -> None:
         if self.after_game is not None:
-            self.after_game(self.app, self.session)
+            self.app.go(self.after_game, self.session, how="replace")
 
     def play_again(self) -> None:
-        from scenes.table import open_table
-
         old = self.session
         config = GameConfig(old.seats, old.state.config.start_player)
         session = GameSession.start(
             config, solo_level=old.state.config.solo_level, save_path=old.save_path, context=old.context
         )
-        open_table(self.app, session)
+        self.app.go("table", session, how="replace")
 
     def to_title(self) -> None:
-        from scenes.menus.title import TitleScene
-
-        self.app.go(TitleScene(self.app), "reset")
+        self.app.go("title", how="reset")
 
     def handle(self, intent: Intent) -> None:
         if not self.done:

@@ -26,7 +26,7 @@ def run(seed: int = 1, limit: float = LIMIT_SECONDS) -> tuple[bool, str]:
     from scenes.app import App
     from scenes.model.session import GameSession
     from scenes.model.userdata import save_path
-    from scenes.table import open_table
+    from scenes.table.opening import open_table
     from scenes.table.scoring import ScoringScene
 
     started = time.perf_counter()

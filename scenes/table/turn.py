@@ -35,7 +35,7 @@ from scenes.render.cards import render_card
 from scenes.render.dice import ROLL_SECONDS
 from scenes.render.shapes import felt_backdrop, rounded_panel
 from scenes.table import turn_controls
-from scenes.table.base import BOT_PACE, SPEED_WIDTH, AfterGame, TableBase
+from scenes.table.base import BOT_PACE, SPEED_WIDTH, TableBase
 from scenes.table.choices import Choices
 from scenes.table.dice_tray import DiceTray
 from scenes.table.display_view import DisplayView
@@ -58,8 +58,8 @@ SEAT_COLOURS = ((232, 96, 76), (80, 160, 230), (240, 190, 70), (150, 200, 110))
 class TurnScene(TableBase):
     name = "turn"
 
-    def __init__(self, app: App, session: GameSession, after_game: AfterGame | None = None) -> None:
-        super().__init__(app, session, after_game)
+    def __init__(self, app: App, session: GameSession) -> None:
+        super().__init__(app, session)
         self.layout = layout("table")
         glyphs = app.settings.colour_glyphs
         self.market = MarketView(self.layout["market"])

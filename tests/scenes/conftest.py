@@ -8,15 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes import registry
-from scenes.app import App, import_optional_scenes
+from scenes.app import App
+from scenes.core.routing import RouteFactory
 from scenes.core.stack import Scene
-
-# The scene modules that register themselves (scenes.table, scenes.solo) are imported here, before
-# clean_registry takes its first snapshot: imported later, during a test (by App), their entries
-# would be dropped when that test's snapshot is restored, and a module is imported only once, so
-# the following tests of a file run alone (tests/scenes/test_solo.py) would miss them.
-import_optional_scenes()
+from scenes.routes import ROUTES
 
 FRAME = 1 / 60
 
@@ -36,12 +31,17 @@ def app(data_dir: Path) -> Iterator[App]:
     yield application
 
 
-@pytest.fixture(autouse=True)
-def clean_registry() -> Iterator[None]:
-    saved = dict(registry._factories)
-    yield
-    registry._factories.clear()
-    registry._factories.update(saved)
+def routes_with(**changes: RouteFactory | None) -> dict[str, RouteFactory]:
+    """The real route table with some routes served by a stand-in or (None) not served at all;
+    route names spell "-" as "_" here (table_new="table-new")."""
+    routes = dict(ROUTES)
+    for name, factory in changes.items():
+        route = name.replace("_", "-")
+        if factory is None:
+            routes.pop(route, None)
+        else:
+            routes[route] = factory
+    return routes
 
 
 def settle(app: App, seconds: float = 3.0) -> None:

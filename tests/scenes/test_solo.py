@@ -291,7 +291,7 @@ def test_a_campaign_game_books_surplus_or_ends_when_points_do_not_cover(data_dir
     stored = load_progress(data_dir / "progress.json").progress
     assert stored.campaign == CampaignState(level=2, points=15, history=((1, 105, 15),))
     # The end screen's next step is the campaign, which shows the arithmetic.
-    app.go(SoloEndScene(app, summary), "replace", fade=False)
+    app.go(SoloEndScene(app, summary), how="replace", fade=False)
     settle(app, 10)
     end = top(app)
     assert isinstance(end, SoloEndScene)
@@ -312,7 +312,7 @@ def test_level_7_with_50_points_is_celebrated(data_dir: Path) -> None:
     progress, step = progress_module.book_campaign_game(store(app).progress, 76)
     store(app).update(progress)
     assert step.state.won and step.state.points == 55
-    app.go(CampaignScene(app, step), "replace", fade=False)
+    app.go(CampaignScene(app, step), how="replace", fade=False)
     for _ in range(60):
         app.step(1 / 60)
     scene = top(app)
@@ -328,12 +328,10 @@ def test_history_keeps_dates_levels_scores_and_modes(data_dir: Path) -> None:
 
 
 def test_continue_hands_solo_campaign_and_watch_games_back_to_the_solo_screens(app: App) -> None:
-    from scenes import registry
     from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
     from scenes.model.userdata import save_path
 
-    resume = registry.factory(registry.CONTINUE)
-    assert resume is not None
+    assert app.serves("table-continue")
     for mode in ("solo", "campaign", "watch"):
         GameSession.start(
             GameConfig((SeatConfig("Me", SeatKind.HUMAN),)),
@@ -342,11 +340,12 @@ def test_continue_hands_solo_campaign_and_watch_games_back_to_the_solo_screens(a
             save_path=save_path(),
             context={"mode": mode},
         )
-        scene = resume(app, None)
-        assert getattr(scene, "after_game", None) is registry.after_game_for(mode) is not None
+        scene = app.scene("table-continue", None)
+        assert getattr(scene, "after_game", None) == app.mode_routes(mode).after_game == "solo-finished"
     two = GameConfig((SeatConfig("A", SeatKind.HUMAN), SeatConfig("B", SeatKind.HUMAN)))
     GameSession.start(two, seed=3, save_path=save_path())
-    assert getattr(resume(app, None), "after_game", "missing") is None  # the table's own ending
+    plain = app.scene("table-continue", None)
+    assert getattr(plain, "after_game", "missing") is None  # the table's own ending
 
 
 def _pause_of_table(app: App) -> Any:
@@ -389,7 +388,7 @@ def test_a_solo_game_may_be_restarted(data_dir: Path) -> None:
 def test_the_solo_passive_move_shows_the_round_counter_pile_and_no_rolls_left(app: App) -> None:
     from game.state import Phase
     from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
-    from scenes.table import open_table
+    from scenes.table.opening import open_table
     from scenes.table.turn import TurnScene
 
     recorded = json.loads(WON_GAME.read_text(encoding="utf-8"))

@@ -79,7 +79,7 @@ def test_a_fade_changes_the_scene_when_fully_dark(bare_app: App) -> None:
     first = Recorder(bare_app, "first", log)
     bare_app.stack.reset_now(first)
     second = Recorder(bare_app, "second", log)
-    bare_app.go(second, "replace")
+    bare_app.go(second, how="replace")
     bare_app.step(FRAME)
     assert isinstance(bare_app.stack.top, FadeTransition)
     assert bare_app.stack.scenes[0] is first

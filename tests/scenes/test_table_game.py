@@ -15,8 +15,8 @@ from scenes.menus.title import TitleScene
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
 from scenes.model.userdata import save_path
-from scenes.table import open_table
 from scenes.table.deal import DealScene
+from scenes.table.opening import open_table
 from scenes.table.scoring import ScoringScene
 from scenes.table.turn import TurnScene
 from tests.scenes.table_driver import click, deal_move, step, top, turn_move

@@ -1,4 +1,4 @@
-"""Buttons for scenes that other parts provide: disabled with a reason until registered."""
+"""Buttons for routes: disabled with a reason while no scene serves the route."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ from typing import Any
 
 import pygame
 
-from scenes import registry
 from scenes.app import App
+from scenes.core.routing import PauseHooks
 from scenes.core.stack import Scene
 from scenes.menus.newgame import NewGameScene
-from scenes.menus.pause import PauseHooks, PauseScene
+from scenes.menus.pause import PauseScene
 from scenes.menus.title import TitleScene
 from scenes.model.gameconfig import GameConfig, SeatKind
-from tests.scenes.conftest import click, press, settle, top
+from tests.scenes.conftest import click, press, routes_with, settle, top
 
 
 class FakeTable(Scene):
@@ -32,8 +32,9 @@ def open_new_game(app: App) -> NewGameScene:
     return scene
 
 
-def test_start_is_disabled_with_a_reason_without_a_table(app: App) -> None:
-    registry.unregister(registry.TABLE)  # the table registers itself; this test is about its absence
+def test_start_is_disabled_with_a_reason_without_a_table(data_dir: Path) -> None:
+    app = App(data_dir=data_dir, routes=routes_with(table_new=None))  # a build without the table
+    settle(app)
     scene = open_new_game(app)
     assert not scene.start_button.enabled
     assert "not part of this version" in scene.start_button.tooltip()
@@ -41,9 +42,8 @@ def test_start_is_disabled_with_a_reason_without_a_table(app: App) -> None:
     assert top(app) is scene
 
 
-def test_start_hands_the_configuration_to_the_registered_table(data_dir: Path) -> None:
-    registry.register(registry.TABLE, FakeTable)
-    app = App(data_dir=data_dir)
+def test_start_hands_the_configuration_to_the_table_route(data_dir: Path) -> None:
+    app = App(data_dir=data_dir, routes=routes_with(table_new=FakeTable))
     settle(app)
     scene = open_new_game(app)
     scene.focus.focus(scene.kinds[2])
@@ -64,8 +64,7 @@ def test_start_hands_the_configuration_to_the_registered_table(data_dir: Path) -
 
 
 def test_start_refuses_two_seats_with_one_name(data_dir: Path) -> None:
-    registry.register(registry.TABLE, FakeTable)
-    app = App(data_dir=data_dir)
+    app = App(data_dir=data_dir, routes=routes_with(table_new=FakeTable))
     settle(app)
     scene = open_new_game(app)
     scene.names[1].value = "Player 1"
@@ -74,15 +73,12 @@ def test_start_refuses_two_seats_with_one_name(data_dir: Path) -> None:
     assert scene.start_button.tooltip() == "Two seats have the same name"
 
 
-def test_solo_follows_the_registry(data_dir: Path) -> None:
-    App(data_dir=data_dir)  # imports the optional scenes, which register themselves
-    registry.unregister(registry.SOLO)  # this test is about the button without a solo scene
-    app = App(data_dir=data_dir)
+def test_solo_follows_the_route_table(data_dir: Path) -> None:
+    app = App(data_dir=data_dir, routes=routes_with(solo_card=None))  # the button without a solo scene
     title = top(app)
     assert isinstance(title, TitleScene)
     assert not title.buttons["solo"].enabled
-    registry.register(registry.SOLO, FakeTable)
-    app = App(data_dir=data_dir)
+    app = App(data_dir=data_dir, routes=routes_with(solo_card=lambda app: FakeTable(app, None)))
     settle(app)
     title = top(app)
     assert isinstance(title, TitleScene)
@@ -97,12 +93,11 @@ def test_continue_appears_only_when_a_save_exists(data_dir: Path) -> None:
     assert "continue" not in title.buttons
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / "save.json").write_text("{}", encoding="utf-8")
-    registry.unregister(registry.CONTINUE)  # the table registers Continue; this is about its absence
-    app = App(data_dir=data_dir)
+    app = App(data_dir=data_dir, routes=routes_with(table_continue=None))  # nothing serves Continue
     title = top(app)
     assert isinstance(title, TitleScene)
     assert "continue" in title.buttons
-    assert not title.buttons["continue"].enabled  # nothing registered to resume saves
+    assert not title.buttons["continue"].enabled  # no route to resume saves
 
 
 class Game(Scene):

@@ -1,0 +1,73 @@
+"""The route table, the composition root of the screens: which scene serves each route name.
+
+Screens never import each other; they ask the app for a route (`app.go("solo-card", level)`), and
+only this module knows every screen. A new screen adds its route here; a second game's screens
+(scenes/penk/) add theirs beside the table's. MODES says what a game's mode (session.context
+["mode"]) changes at the table: where its end and its Resign lead, whether Restart is offered.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scenes.core.routing import ModeRoutes, RouteFactory
+from scenes.menus.newgame import NewGameScene
+from scenes.menus.pause import PauseScene
+from scenes.menus.rules import RulesScene
+from scenes.menus.settings import SettingsScene
+from scenes.menus.title import TitleScene
+from scenes.solo.campaign import CampaignScene
+from scenes.solo.card import SoloCardScene
+from scenes.solo.end import SoloEndScene
+from scenes.solo.play import finish_game, resign_campaign_game
+from scenes.solo.watch import WatchScene
+from scenes.table.deal import DealScene
+from scenes.table.opening import continue_scene, new_game_scene, stage
+from scenes.table.pass_screen import PassScreen
+from scenes.table.scoring import ScoringScene
+from scenes.table.turn import TurnScene
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.core.stack import Scene
+    from scenes.model.session import GameSession
+
+
+def table(app: App, session: GameSession) -> Scene:
+    """The table's scene for the session's stage: the deal, the turns or the final score."""
+    kind = stage(session)
+    if kind == "deal":
+        return DealScene(app, session)
+    if kind == "scoring":
+        return ScoringScene(app, session)
+    return TurnScene(app, session)
+
+
+ROUTES: dict[str, RouteFactory] = {
+    # menus
+    "title": TitleScene,
+    "new-game": NewGameScene,
+    "settings": SettingsScene,
+    "rules": RulesScene,
+    "pause": PauseScene,  # (PauseHooks)
+    # the table
+    "table": table,  # (GameSession) at its stage
+    "table-new": new_game_scene,  # (GameConfig)
+    "table-continue": continue_scene,  # (save path or None)
+    "pass-device": PassScreen,  # (the next player's name): hides private cards while hands change
+    # solo
+    "solo-card": SoloCardScene,  # (selected level or None)
+    "solo-watch": WatchScene,  # (level, bot level)
+    "solo-end": SoloEndScene,  # (GameSummary)
+    "solo-finished": finish_game,  # (GameSession): booked, then the end screen
+    "campaign": CampaignScene,  # (CampaignStep or None)
+    "campaign-resigned": resign_campaign_game,  # (GameSession): booked as lost, then the campaign
+}
+
+MODES: dict[str, ModeRoutes] = {
+    "solo": ModeRoutes(after_game="solo-finished"),
+    "watch": ModeRoutes(after_game="solo-finished"),
+    # a campaign level is neither restarted (a bad deal would be redone) nor resigned without being
+    # booked as played and lost
+    "campaign": ModeRoutes(after_game="solo-finished", resign="campaign-resigned", can_restart=False),
+}

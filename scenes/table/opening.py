@@ -1,0 +1,55 @@
+"""How a game comes onto the table: which stage a session is at, a new game from New game's
+configuration, a saved game resumed. The route table (scenes/routes.py) serves "table" (a session at
+its stage), "table-new" (a GameConfig) and "table-continue" (a save path) with these."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.engine import After, Phase
+from game.serialize import SaveError, set_aside
+from scenes.core.i18n import t
+from scenes.model.gameconfig import GameConfig
+from scenes.model.session import GameSession
+from scenes.model.userdata import save_path
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.core.stack import Scene
+
+SETUP = frozenset({Phase.SETUP_RETURN, Phase.SETUP_PLACE})
+
+
+def stage(session: GameSession) -> str:
+    """Which of the table's scenes shows the session now: deal, turn or scoring."""
+    state = session.state
+    if state.is_over:
+        return "scoring"
+    if state.phase in SETUP or (state.phase == Phase.DRAW and state.then == After.SETUP):
+        return "deal"
+    return "turn"
+
+
+def open_table(app: App, session: GameSession, how: str = "replace") -> None:
+    """Show `session` (new or resumed) at its current stage; its mode (session.context["mode"])
+    decides what its end leads to (App.mode_routes)."""
+    app.go("table", session, how=how)
+
+
+def new_game_scene(app: App, config: GameConfig) -> Scene:
+    solo_level = 1 if len(config.seats) == 1 else None
+    session = GameSession.start(config, solo_level=solo_level, save_path=save_path())
+    return app.scene("table", session)
+
+
+def continue_scene(app: App, path: Path | None) -> Scene:
+    """The saved game, resumed; an unreadable save is set aside (kept) and the title says so."""
+    path = path or save_path()
+    try:
+        session = GameSession.resume(path)
+    except SaveError as error:
+        aside = set_aside(path) if path.exists() else path
+        app.notice = t("table.save_unreadable", file=aside.name, reason=str(error))
+        return app.scene("title")
+    return app.scene("table", session)

@@ -14,6 +14,7 @@ from scenes.app import App
 from scenes.core.stack import Scene
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
+from scenes.table.turn_options import Step
 
 FRAME = 1 / 60
 SEATS = (
@@ -91,8 +92,8 @@ def shot_turn(app: App) -> pygame.Surface:
 
     assert isinstance(scene, TurnScene)
     loose = scene.tray.in_tray()
-    scene.controls.toggle(loose[0])
-    scene.controls.toggle(loose[1])
+    scene.choose(Step("toggle", colour=loose[0]))
+    scene.choose(Step("toggle", colour=loose[1]))
     app.draw()
     return app.screen
 
@@ -103,7 +104,7 @@ def shot_turn_passive(app: App) -> pygame.Surface:
     session = _session_at(lambda s: s.phase == Phase.PASSIVE and s.decider == 0 and s.round >= 2)
     scene = _open(app, session)
     assert isinstance(scene, TurnScene) and scene.choices is not None
-    scene.controls.select(next(iter(scene.choices.writes)))
+    scene.choose(Step("select", colour=next(iter(scene.choices.writes))))
     app.draw()
     return app.screen
 
@@ -122,7 +123,7 @@ def shot_turn_complete(app: App) -> pygame.Surface:
 
     scene = _open(app, _session_at(can_complete, seed=5))
     assert isinstance(scene, TurnScene) and scene.choices is not None
-    scene.controls.propose_complete(next(iter(scene.choices.completes)))
+    scene.choose(Step("propose_complete", card=next(iter(scene.choices.completes))))
     app.draw()
     return app.screen
 

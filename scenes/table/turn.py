@@ -12,6 +12,7 @@ import pygame
 from game.engine import (
     COLOURS,
     Action,
+    Adjust,
     Buy,
     Card,
     Complete,
@@ -19,6 +20,7 @@ from game.engine import (
     IllegalActionError,
     Phase,
     Place,
+    Recolour,
     Reroll,
     Roll,
     State,
@@ -34,7 +36,6 @@ from scenes.core.widgets import FocusGroup
 from scenes.render.cards import render_card
 from scenes.render.dice import ROLL_SECONDS
 from scenes.render.shapes import felt_backdrop, rounded_panel
-from scenes.table import turn_controls
 from scenes.table.base import BOT_PACE, SPEED_WIDTH, TableBase
 from scenes.table.choices import Choices
 from scenes.table.dice_tray import DiceTray
@@ -45,6 +46,8 @@ from scenes.table.market_view import MarketView
 from scenes.table.panels import OtherPanels
 from scenes.table.round_counter import RoundCounterView
 from scenes.table.spots import Spot
+from scenes.table.turn_controls import Controls
+from scenes.table.turn_options import Step, large_seat
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -71,7 +74,8 @@ class TurnScene(TableBase):
         self.counter = RoundCounterView(self.layout["others"])
         self.effects = Effects(self.tweens)
         self.focus = FocusGroup(on_activate=lambda: app.play("click"))
-        self.controls = turn_controls.Controls(self)
+        views = (self.market, self.tray, self.main)
+        self.controls = Controls(app, session, self.layout, views, self.focus, self.choose)
         self.seen: State | None = None
         self.choices: Choices | None = None
         self.scores = current_scores(session.state)
@@ -90,10 +94,7 @@ class TurnScene(TableBase):
 
     # -- which display is large ------------------------------------------------------------------
     def main_seat(self) -> int:
-        state = self.session.state
-        if not state.is_chance and self.session.human_to_decide:
-            return state.decider
-        return state.active
+        return large_seat(self.session.state, self.session.human_to_decide)
 
     # -- the game moving on ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -225,7 +226,7 @@ class TurnScene(TableBase):
             kept = frozenset(c for c in COLOURS if c not in state.rerolled) if state.rolls else frozenset()
             self.tray.show(state.dice, kept)
         self.panels.arrange(state, [s for s in range(state.config.players) if s != self.main_seat()])
-        self.controls.rebuild(previous)
+        self.controls.rebuild(previous, self.choices)
         self.dirty = True
         self.app.request_draw()
 
@@ -241,6 +242,23 @@ class TurnScene(TableBase):
         self._show_move(before, action, seat, bot=False)
         self._sync()
         return True
+
+    def choose(self, step: Step) -> None:
+        """Carry out what the human chose among the controls: a move, an undo, a die kept or
+        released, or a change of selection (a proposal, a die to write, a question)."""
+        if step.kind == "undo":
+            self.undo()
+            return
+        if step.kind == "toggle" and step.colour is not None:
+            self.tray.toggle(step.colour, self.tweens)
+            self.controls.layout_widgets()
+            return
+        action, changed = self.controls.options.apply(step, self.session.state, self.choices, self.tray.kept)
+        if action is not None:
+            if self.play(action) and isinstance(action, (Adjust, Recolour)):
+                self.app.play("click")
+        elif changed:
+            self.controls.show(step)
 
     def undo(self) -> None:
         if self.session.undo():
@@ -314,10 +332,10 @@ class TurnScene(TableBase):
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         key = (current_language(), self.app.settings.colour_glyphs)
-        if self.dirty or self._still is None or key != self._still_key:
+        if self.dirty or self.controls.changed or self._still is None or key != self._still_key:
             self._still = self._compose(surface)
             self._still_key = key
-            self.dirty = False
+            self.dirty = self.controls.changed = False
         surface.blit(self._still, (0, 0))
         state = self.session.state
         self.market.draw_cards(

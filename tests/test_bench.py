@@ -46,15 +46,22 @@ def _worktrees() -> str:
     ).stdout
 
 
+def _game_code_is_committed() -> bool:
+    """No uncommitted change under game/: this tree's bots then play HEAD's games."""
+    diff = ["git", "diff", "--quiet", "HEAD", "--", "game"]
+    return subprocess.run(diff, cwd=side_by_side.CURRENT_TREE, check=False).returncode == 0
+
+
 def test_against_head_plays_the_same_games_in_both_trees(capsys: pytest.CaptureFixture[str]) -> None:
     before = _worktrees()
+    same_code = _game_code_is_committed()
     assert bench.main(["--quick", "--ratio-only", "--against", "HEAD"]) == 0
     report = json.loads(capsys.readouterr().out)
     against = report["against"]
     assert against["commit"] == side_by_side.resolve("HEAD")
     assert set(against["workloads"]) == {"easy-2", "normal-2"}
     for workload in against["workloads"].values():
-        assert workload["same_games"]  # HEAD's games are this tree's (the same-games test pins them)
+        assert workload["same_games"] or not same_code  # work in progress on the bots may differ
         assert workload["current_s"] > 0 and workload["baseline_s"] > 0
         low, high = workload["ratio_spread"]
         assert 0 < low <= high

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,7 @@ def test_against_head_plays_the_same_games_in_both_trees(capsys: pytest.CaptureF
     report = json.loads(capsys.readouterr().out)
     against = report["against"]
     assert against["commit"] == side_by_side.resolve("HEAD")
+    assert against["python"] == sys.executable  # both trees on this interpreter unless --python
     assert set(against["workloads"]) == {"easy-2", "normal-2"}
     for workload in against["workloads"].values():
         assert workload["same_games"] or not same_code  # work in progress on the bots may differ

@@ -6,6 +6,7 @@
     python -m tools.bench --against          # also throughput against the baseline commit (BASELINE)
     python -m tools.bench --against COMMIT --ratio-only   # only the throughput ratio, against COMMIT
     python -m tools.bench --instructions     # also instruction counts against it (needs valgrind)
+    python -m tools.bench --against --ratio-only --python /path/to/python3.12   # both trees on 3.12
 
 Keys: "latency_ms" (per level: p50, p95, max over the decisions of self-play games),
 "odds_full_display_ms" (exact odds for a display of 9 open cards: cold and warm),
@@ -196,17 +197,19 @@ def bench(
     against: str | None = None,
     instructions: bool = False,
     ratio_only: bool = False,
+    python: str = sys.executable,
 ) -> dict[str, Any]:
     """The whole report. Quick mode takes few samples with a small budget: a smoke test only.
     `against` names the baseline commit of the throughput ratio (--instructions counts against
-    it too, or against BASELINE); `ratio_only` leaves out the player-visible measures."""
+    it too, or against BASELINE), both trees on the interpreter `python`; `ratio_only` leaves out
+    the player-visible measures."""
     report: dict[str, Any] = {"quick": quick}
     if not ratio_only:
         report.update(player_visible(quick, seed))
     if against is not None:
-        report["against"] = side_by_side.compare(against, quick)
+        report["against"] = side_by_side.compare(against, quick, python=python)
     if instructions:
-        report["instructions"] = side_by_side.instructions(against or side_by_side.BASELINE, quick)
+        report["instructions"] = side_by_side.instructions(against or side_by_side.BASELINE, quick, python)
     report["budgets"] = judge(report)
     report["budgets_met"] = None if quick else all(v["met"] for v in report["budgets"].values())
     if frames and not ratio_only:
@@ -233,11 +236,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--instructions", action="store_true", help="callgrind's counts against it too")
     parser.add_argument("--ratio-only", action="store_true", help="only the comparisons, no latency etc.")
+    parser.add_argument(
+        "--python", default=sys.executable, help="the interpreter both trees' games run on (needs numpy)"
+    )
     args = parser.parse_args(argv)
     if args.ratio_only and args.against is None and not args.instructions:
         parser.error("--ratio-only needs --against or --instructions")
     try:
-        report = bench(args.quick, args.frames, args.seed, args.against, args.instructions, args.ratio_only)
+        report = bench(
+            args.quick, args.frames, args.seed, args.against, args.instructions, args.ratio_only, args.python
+        )
     except RuntimeError as error:  # an unknown commit, a tree that cannot play, no valgrind
         print(f"tools.bench: {error}", file=sys.stderr)
         return 2

@@ -108,14 +108,21 @@ def _environment() -> dict[str, str]:
     return env
 
 
-def _timed_games_command(tree: Path, loads: Sequence[Workload], *options: str) -> list[str]:
-    return [sys.executable, str(TIMED_GAMES), str(tree), json.dumps([asdict(w) for w in loads]), *options]
+def _timed_games_command(python: str, tree: Path, loads: Sequence[Workload], *options: str) -> list[str]:
+    return [python, str(TIMED_GAMES), str(tree), json.dumps([asdict(w) for w in loads]), *options]
 
 
-def run_once(tree: Path, loads: Sequence[Workload]) -> dict[str, dict[str, Any]]:
-    """One fresh process playing `loads` with the code of `tree`: per workload cpu_s, wall_s, digest."""
+def run_once(
+    tree: Path, loads: Sequence[Workload], python: str = sys.executable
+) -> dict[str, dict[str, Any]]:
+    """One fresh process of `python` playing `loads` with the code of `tree`: per workload cpu_s,
+    wall_s and digest."""
     done = subprocess.run(
-        _timed_games_command(tree, loads), cwd=tree, env=_environment(), capture_output=True, text=True
+        _timed_games_command(python, tree, loads),
+        cwd=tree,
+        env=_environment(),
+        capture_output=True,
+        text=True,
     )
     if done.returncode != 0:
         raise RuntimeError(f"timed games in {tree} failed:\n{done.stderr.strip()}")
@@ -141,8 +148,11 @@ def summarise(current: list[dict[str, Any]], baseline: list[dict[str, Any]], clo
     return summary
 
 
-def compare(commit: str = BASELINE, quick: bool = False, rounds: int | None = None) -> dict[str, Any]:
-    """Play the bench's workloads `rounds` times in each tree, alternating which goes first."""
+def compare(
+    commit: str = BASELINE, quick: bool = False, rounds: int | None = None, python: str = sys.executable
+) -> dict[str, Any]:
+    """Play the bench's workloads `rounds` times in each tree, alternating which goes first; both
+    trees run on the interpreter `python` (another one needs numpy installed)."""
     loads = workloads(quick)
     rounds = rounds or (2 if quick else 5)
     runs: dict[str, list[dict[str, Any]]] = {"current": [], "baseline": []}
@@ -150,9 +160,10 @@ def compare(commit: str = BASELINE, quick: bool = False, rounds: int | None = No
         trees = [("current", CURRENT_TREE), ("baseline", tree)]
         for round_number in range(rounds):
             for side, path in trees if round_number % 2 == 0 else trees[::-1]:
-                runs[side].append(run_once(path, loads))
+                runs[side].append(run_once(path, loads, python))
     return {
         "commit": resolve(commit),
+        "python": python,
         "rounds": rounds,
         "clock": "CPU time of the playing thread, fresh process per tree and round",
         "workloads": summarise(runs["current"], runs["baseline"], "cpu_s"),
@@ -160,12 +171,12 @@ def compare(commit: str = BASELINE, quick: bool = False, rounds: int | None = No
     }
 
 
-def _callgrind_count(tree: Path, loads: Sequence[Workload], *options: str) -> int:
+def _callgrind_count(python: str, tree: Path, loads: Sequence[Workload], *options: str) -> int:
     """Instructions of one process playing `loads` in `tree` under callgrind (its whole run)."""
     with tempfile.TemporaryDirectory(prefix="bench-callgrind-") as scratch:
         out = Path(scratch) / "callgrind.out"
         command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
-        command += _timed_games_command(tree, loads, *options)
+        command += _timed_games_command(python, tree, loads, *options)
         done = subprocess.run(command, cwd=tree, env=_environment(), capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"callgrind in {tree} failed:\n{done.stderr.strip()[-2000:]}")
@@ -181,7 +192,7 @@ def instruction_workloads(quick: bool) -> list[Workload]:
     return [Workload("easy-2", "easy", 2, easy, 1000, 1), Workload("normal-2", "normal", 2, normal, 1000, 1)]
 
 
-def instructions(commit: str = BASELINE, quick: bool = False) -> dict[str, Any]:
+def instructions(commit: str = BASELINE, quick: bool = False, python: str = sys.executable) -> dict[str, Any]:
     """Per workload the instructions of its timed games in each tree (a run with its warm-up
     only is subtracted: imports and warm-up are not the workload) and their ratio."""
     if shutil.which("valgrind") is None:
@@ -190,11 +201,12 @@ def instructions(commit: str = BASELINE, quick: bool = False) -> dict[str, Any]:
     with baseline_tree(commit) as tree:
         for side, path in (("current", CURRENT_TREE), ("baseline", tree)):
             for load in instruction_workloads(quick):
-                whole = _callgrind_count(path, [load])
-                warmup = _callgrind_count(path, [load], "--warmup-only")
+                whole = _callgrind_count(python, path, [load])
+                warmup = _callgrind_count(python, path, [load], "--warmup-only")
                 counts.setdefault(load.name, {})[side] = whole - warmup
     return {
         "commit": resolve(commit),
+        "python": python,
         "workloads": {
             name: {**count, "ratio": round(count["current"] / count["baseline"], 4)}
             for name, count in counts.items()

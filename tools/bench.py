@@ -1,20 +1,26 @@
 """Measure the bots and the odds against their budgets; prints one JSON object.
 
-    python -m tools.bench            # the full run (a few minutes on two cores)
-    python -m tools.bench --quick    # a smoke run with few samples (tests use it)
-    python -m tools.bench --frames   # also the window's frame benchmark (tools/frame_bench.py)
+    python -m tools.bench                    # the full run (a few minutes on two cores)
+    python -m tools.bench --quick            # a smoke run with few samples (tests use it)
+    python -m tools.bench --frames           # also the window's frame benchmark (tools/frame_bench.py)
+    python -m tools.bench --against          # also throughput against the baseline commit (BASELINE)
+    python -m tools.bench --against COMMIT --ratio-only   # only the throughput ratio, against COMMIT
+    python -m tools.bench --instructions     # also instruction counts against it (needs valgrind)
+    python -m tools.bench --against --ratio-only --python /path/to/python3.12   # both trees on 3.12
 
 Keys: "latency_ms" (per level: p50, p95, max over the decisions of self-play games),
-"games_per_second" (per level, per seat count 1, 2, 4: all seats that level, one core; timed
-after the latency games, so it is the rate a long simulation sustains: a fresh process plays its
-first few dozen games slower while the odds' and the bots' tables fill, which
-`python -m tools.simulate` includes in its own games per second),
 "odds_full_display_ms" (exact odds for a display of 9 open cards: cold and warm),
 "keep_share" (per level: the bot's keep decisions on one-card positions, as a share of the
-exact optimum's completion chance), "budgets" (each of issue 3's budgets that this report
-measures: its limit, the measured value and whether it is met; "budgets_met" is false if any is
-missed, null in quick mode, whose few samples judge nothing), and "frames" with --frames when
-tools.frame_bench exists. The strength and solo budgets need thousands of games: tools.simulate.
+exact optimum's completion chance), "against" with --against (tools/side_by_side.py: the same
+seeded bot games, each level with 1, 2 and 4 seats, played in turn by this tree and a temporary
+worktree of the commit; per workload the median CPU seconds in each tree and the ratio
+current / baseline with its spread over the rounds, and whether both played the same games),
+"instructions" with --instructions (callgrind's counts of a few easy and normal games in both
+trees and their ratio), "budgets" (each budget this report measures: its limit, the measured
+value and whether it is met; "budgets_met" is false if any is missed, null in quick mode, whose
+few samples judge nothing), and "frames" with --frames when tools.frame_bench exists.
+Throughput is only ever a ratio: an absolute rate on a shared machine measures the machine
+(docs/performance.md). The strength and solo budgets need thousands of games: tools.simulate.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from game.engine import (
     standard_deck,
 )
 from game.match import Match
+from tools import side_by_side
 
 
 def latency(level: str, decisions: int, seed: int, budget: float) -> dict[str, float]:
@@ -62,13 +69,6 @@ def latency(level: str, decisions: int, seed: int, budget: float) -> dict[str, f
         "p95": round(1000 * times[int(len(times) * 0.95)], 2),
         "max": round(1000 * times[-1], 2),
     }
-
-
-def games_per_second(level: str, players: int, games: int, seed: int, budget: float) -> float:
-    start = time.perf_counter()
-    for game in range(games):
-        play_game([make_bot(level) for _ in range(players)], seed + game, budget=budget)
-    return round(games / (time.perf_counter() - start), 2)
 
 
 def odds_full_display(seed: int) -> dict[str, float]:
@@ -144,24 +144,32 @@ def keep_share(level: str, positions: Sequence[State], seed: int) -> float:
     return round(statistics.fmean(shares), 4)
 
 
-# Issue 3's budgets on this machine (2 cores, one core per game): a path into the report, whether
-# the limit is an upper ("at_most") or lower ("at_least") bound, and the limit.
+# Budgets: a path into the report, whether the limit is an upper ("at_most") or lower
+# ("at_least") bound, and the limit. First the player-visible ones of issue 3 (2 cores, one core
+# per game), then issue 18's: easy and normal bot games at most 15 % slower than the baseline
+# commit's, by time side by side (--against) or by instruction count (--instructions).
 BUDGETS: tuple[tuple[tuple[str, ...], str, float], ...] = (
     (("latency_ms", "easy", "p95"), "at_most", 50.0),
     (("latency_ms", "normal", "p95"), "at_most", 50.0),
     (("latency_ms", "hard", "p95"), "at_most", 300.0),
     *((("latency_ms", level, "max"), "at_most", 1000.0) for level in LEVELS),
-    (("games_per_second", "easy", "2"), "at_least", 100.0),
-    (("games_per_second", "normal", "2"), "at_least", 10.0),
     (("odds_full_display_ms", "cold"), "at_most", 20.0),
     (("keep_share", "hard"), "at_least", 0.97),
+    *(
+        ((measure, "workloads", f"{level}-2", "ratio"), "at_most", 1.15)
+        for measure in ("against", "instructions")
+        for level in ("easy", "normal")
+    ),
 )
 
 
 def judge(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Each budget of BUDGETS against the measured value, keyed by its dotted path."""
+    """Each budget of BUDGETS whose measure the report holds (a ratio only when that comparison
+    ran) against the measured value, keyed by its dotted path."""
     verdicts: dict[str, dict[str, Any]] = {}
     for path, bound, limit in BUDGETS:
+        if path[0] not in report:
+            continue
         measured: Any = report
         for key in path:
             measured = measured[key]
@@ -170,29 +178,45 @@ def judge(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return verdicts
 
 
-def bench(quick: bool, frames: bool, seed: int = 1) -> dict[str, Any]:
-    """The whole report. Quick mode takes few samples with a small budget: a smoke test only."""
+def player_visible(quick: bool, seed: int) -> dict[str, Any]:
+    """Decision latency, the odds' time and the keep share: what a player would notice."""
     scale = {"easy": 1.0, "normal": 0.5, "hard": 0.25}
     decisions = 40 if quick else 3000
     budget = 0.02 if quick else DEFAULT_BUDGET
-    report: dict[str, Any] = {"quick": quick, "budget_s": budget}
-    report["latency_ms"] = {}
+    report: dict[str, Any] = {"budget_s": budget, "latency_ms": {}}
     for level in LEVELS:
         wanted = decisions if quick else int(decisions * scale[level] * 2)
         report["latency_ms"][level] = latency(level, max(20, wanted), seed, budget)
-    # enough games that one game's length or a stray slow moment hardly moves the rate
-    counts = {"easy": 200, "normal": 20, "hard": 6} if not quick else {"easy": 1, "normal": 1, "hard": 1}
-    report["games_per_second"] = {
-        level: {str(n): games_per_second(level, n, counts[level], seed + 1000, budget) for n in (1, 2, 4)}
-        for level in LEVELS
-    }
     report["odds_full_display_ms"] = odds_full_display(seed)
     positions = keep_positions(10 if quick else 600, seed)
     report["keep_share"] = {level: keep_share(level, positions, seed) for level in LEVELS}
     report["keep_positions"] = len(positions)
+    return report
+
+
+def bench(
+    quick: bool,
+    frames: bool,
+    seed: int = 1,
+    against: str | None = None,
+    instructions: bool = False,
+    ratio_only: bool = False,
+    python: str = sys.executable,
+) -> dict[str, Any]:
+    """The whole report. Quick mode takes few samples with a small budget: a smoke test only.
+    `against` names the baseline commit of the throughput ratio (--instructions counts against
+    it too, or against BASELINE), both trees on the interpreter `python`; `ratio_only` leaves out
+    the player-visible measures."""
+    report: dict[str, Any] = {"quick": quick}
+    if not ratio_only:
+        report.update(player_visible(quick, seed))
+    if against is not None:
+        report["against"] = side_by_side.compare(against, quick, python=python)
+    if instructions:
+        report["instructions"] = side_by_side.instructions(against or side_by_side.BASELINE, quick, python)
     report["budgets"] = judge(report)
     report["budgets_met"] = None if quick else all(v["met"] for v in report["budgets"].values())
-    if frames:
+    if frames and not ratio_only:
         try:
             frame_bench = importlib.import_module("tools.frame_bench")
         except ModuleNotFoundError:
@@ -207,8 +231,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="few samples: a smoke run")
     parser.add_argument("--frames", action="store_true", help="include tools.frame_bench.bench_frames()")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--against",
+        nargs="?",
+        const=side_by_side.BASELINE,
+        metavar="COMMIT",
+        help=f"throughput side by side against COMMIT (default {side_by_side.BASELINE})",
+    )
+    parser.add_argument("--instructions", action="store_true", help="callgrind's counts against it too")
+    parser.add_argument("--ratio-only", action="store_true", help="only the comparisons, no latency etc.")
+    parser.add_argument(
+        "--python", default=sys.executable, help="the interpreter both trees' games run on (needs numpy)"
+    )
     args = parser.parse_args(argv)
-    print(json.dumps(bench(args.quick, args.frames, args.seed), sort_keys=True))
+    if args.ratio_only and args.against is None and not args.instructions:
+        parser.error("--ratio-only needs --against or --instructions")
+    try:
+        report = bench(
+            args.quick, args.frames, args.seed, args.against, args.instructions, args.ratio_only, args.python
+        )
+    except RuntimeError as error:  # an unknown commit, a tree that cannot play, no valgrind
+        print(f"tools.bench: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(report, sort_keys=True))
     return 0
 
 

@@ -30,10 +30,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from game import odds
 from game.actions import Reroll
 from game.ai import LEVELS, decide, make_bot
 from game.ai.base import DEFAULT_BUDGET
+from game.ai.kernels import odds
 from game.ai.play import play_game
 from game.colours import COLOURS
 from game.deck import standard_deck

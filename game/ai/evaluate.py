@@ -3,7 +3,7 @@
 Why expected points: every choice a bot meets (which card to complete, what to buy and where to
 place it, which field to write passively, which bonus mark to spend) changes one display, and all
 of them can be compared on one scale if the display is valued by the points it should score at the
-end. A card's chance to be completed by then comes from the exact one-turn odds (game/odds.py) and
+end. A card's chance to be completed by then comes from the exact one-turn odds (game/ai/kernels/odds.py) and
 the number of active turns left; a scoring card is worth its points times the units it should
 reach, weighted by that chance; a bonus card is worth its remaining marks.
 
@@ -18,7 +18,8 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from game import odds
+from game.ai.kernels import odds
+from game.ai.kernels.cache import BoundedCache
 from game.cards import BONUS_USES, BonusKind, Card, CardKind, ScoringKind, Task
 from game.colours import COLOURS
 from game.display import GRID, MAX_CARDS, NEIGHBOURS_4, Display, PlacedCard, Pos
@@ -60,19 +61,16 @@ _MONO_LINES = ScoringKind.MONO_LINES
 _POSITIONAL = frozenset({_ADJACENT_COMPLETED, _ADJACENT_COLOUR, _COMPLETE_LINES, _MONO_LINES})
 _NEAR_ONLY = frozenset({_ADJACENT_COMPLETED, _ADJACENT_COLOUR})  # units from the cells around
 
-_chances: dict[tuple[Task, tuple[int | None, ...]], float] = {}
-_card_chances: dict[tuple[Task, tuple[int | None, ...], float], float] = {}  # Evaluator.card_chance
+# A card's chance depends on nothing but its task, fill and the turns left: every evaluator shares
+# one memory of them (each game makes new bots, and a new game's bots meet the same fresh cards).
+_card_chances: BoundedCache[tuple[Task, tuple[int | None, ...], float], float] = BoundedCache(4 * MEMO_SIZE)
 
 
+@lru_cache(maxsize=MEMO_SIZE)
 def turn_chance(task: Task, filled: tuple[int | None, ...]) -> float:
     """The exact chance to complete a card within one whole active turn (cached per fill)."""
-    key = (task, filled)
-    chance = _chances.get(key)
-    if chance is None:
-        empty = sum(1 for v in filled if v is None)
-        chance = 0.0 if empty > DICE else odds.chance_before_roll(task, filled)
-        _chances[key] = chance
-    return chance
+    empty = sum(1 for v in filled if v is None)
+    return 0.0 if empty > DICE else odds.chance_before_roll(task, filled)
 
 
 def turns_left(state: State, seat: int) -> float:
@@ -99,28 +97,25 @@ class Evaluator:
 
     def __init__(self, foresight: bool) -> None:
         self.foresight = foresight
-        # a card's chance depends on nothing but its task, fill and the turns left: every evaluator
-        # shares one memory of them (a new game's bots meet the same fresh cards and fills)
-        self._card_chances = _card_chances
-        self._values: dict[tuple[object, ...], tuple[float, Display]] = {}
-        self._placements: dict[tuple[object, ...], tuple[list[float], Display, Card]] = {}
+        self._card_chances = _card_chances  # shared by every evaluator (see _card_chances)
+        self._values: BoundedCache[tuple[object, ...], tuple[float, Display]] = BoundedCache(MEMO_SIZE)
+        self._placements: BoundedCache[tuple[object, ...], tuple[list[float], Display, Card]] = BoundedCache(
+            MEMO_SIZE
+        )
         self._turns_of: tuple[State | None, int, float] = (None, 0, 0.0)  # the last turns_left
         self._turns_before: tuple[State | None, int, float] = (None, 0, 0.0)  # and the one before
         self.patient = False  # holds open cells in reserve (see PATIENCE): hard bot, solo game
         # place_values' displays laid out, by memo key (_memo_key)
-        self._layouts: dict[tuple[object, ...], _Layout] = {}
+        self._layouts: BoundedCache[tuple[object, ...], _Layout] = BoundedCache(LAYOUTS_KEPT)
         # place_values' displays' cards as in _memo_key, by display identity (kept alive beside it)
-        self._display_keys: dict[int, tuple[Display, tuple[object, ...]]] = {}
+        self._display_keys: BoundedCache[int, tuple[Display, tuple[object, ...]]] = BoundedCache(LAYOUTS_KEPT)
 
     def card_chance(self, placed: PlacedCard, turns: float) -> float:
         """The chance this card is completed by the end of the game (cached per fill and turns)."""
         key = (placed.card.task, placed.filled, turns)
         chance = self._card_chances.get(key)
         if chance is None:
-            chance = _card_chance(placed, turns)
-            if len(self._card_chances) > 4 * MEMO_SIZE:
-                self._card_chances.clear()
-            self._card_chances[key] = chance
+            chance = self._card_chances.put(key, _card_chance(placed, turns))
         return chance
 
     def value(
@@ -168,13 +163,9 @@ class Evaluator:
         key = whole[: len(display.cards) + 1]
         layout = self._layouts.get(key)
         if layout is None:
-            if len(self._layouts) >= LAYOUTS_KEPT:
-                self._layouts.clear()
-            layout = self._layouts[key] = _Layout(self, display, turns)
+            layout = self._layouts.put(key, _Layout(self, display, turns))
         values = layout.values(self, card, cells)
-        if len(self._placements) >= MEMO_SIZE:
-            self._placements.clear()
-        self._placements[whole] = (values, display, card)
+        self._placements.put(whole, (values, display, card))
         return values
 
     def _cards_key(self, display: Display) -> tuple[object, ...]:
@@ -183,10 +174,8 @@ class Evaluator:
         object again and again (a node's base, every purchase at a node)."""
         known = self._display_keys.get(id(display))
         if known is None or known[0] is not display:
-            if len(self._display_keys) >= LAYOUTS_KEPT:
-                self._display_keys.clear()
             cards = tuple([(id(p.card), p.pos, p.filled, p.marks_used, p.wild_colour) for p in display.cards])
-            known = self._display_keys[id(display)] = (display, cards)
+            known = self._display_keys.put(id(display), (display, cards))
         return known[1]
 
     def writes(self, state: State, seat: int) -> Writes:
@@ -236,9 +225,7 @@ class Evaluator:
         return PATIENCE * share * max(0, MAX_CARDS - 1 - cards)
 
     def _remember(self, key: tuple[object, ...], known: tuple[float, Display]) -> None:
-        if len(self._values) >= MEMO_SIZE:
-            self._values.clear()
-        self._values[key] = known
+        self._values.put(key, known)
 
     def _chances(self, display: Display, turns: float) -> dict[str, float]:
         """Every card's chance to be completed, by card id (card_chance, its look-up inlined)."""
@@ -662,13 +649,11 @@ def fresh_card(card: Card, cell: Pos) -> PlacedCard:
     key = (id(card), cell)
     known = _fresh.get(key)
     if known is None or known.card is not card:
-        if len(_fresh) >= MEMO_SIZE:
-            _fresh.clear()
-        known = _fresh[key] = PlacedCard.new(card, cell)
+        known = _fresh.put(key, PlacedCard.new(card, cell))
     return known
 
 
-_fresh: dict[tuple[int, Pos], PlacedCard] = {}
+_fresh: BoundedCache[tuple[int, Pos], PlacedCard] = BoundedCache(MEMO_SIZE)
 
 
 def _memo_key(turns: float, display: Display) -> tuple[object, ...]:

@@ -1,12 +1,13 @@
 """The easy bot's fast paths give the general path's answers: the dice at hand read straight off a
-roll nothing changed, and the roll index remembered per roll."""
+roll nothing changed, and the roll index read from a table."""
 
 from __future__ import annotations
 
 import itertools
 
-from game import odds
 from game.ai import easy, make_bot
+from game.ai.kernels import odds
+from game.ai.kernels.rolls import ROLL_OF_DICE
 from game.ai.play import play_game
 from game.engine import usable_dice, view
 from game.match import Match
@@ -36,7 +37,8 @@ def test_dice_at_hand_is_each_usable_die_with_its_value_and_colour() -> None:
     assert fast > 50  # the five dice as rolled: the fast path was taken
 
 
-def test_roll_index_is_odds_roll_index_for_every_roll() -> None:
+def test_the_table_of_rolls_is_the_place_value_index_of_every_roll() -> None:
+    assert len(ROLL_OF_DICE) == odds.ROLLS
     for dice in itertools.product(range(1, 7), repeat=5):
-        assert easy._roll_index(dice) == odds.roll_index(dice)
-        assert easy._roll_index(dice) == odds.roll_index(dice)  # remembered now
+        place_value = sum((value - 1) * 6 ** (4 - die) for die, value in enumerate(dice))
+        assert ROLL_OF_DICE[dice] == place_value == odds.roll_index(dice)

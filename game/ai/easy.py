@@ -23,12 +23,11 @@ from game.cards import Task, die_bits
 from game.colours import COLOURS, Colour
 from game.engine import price, usable_dice
 from game.scoring import wild_cards_to_choose
-from game.state import MARKET_SLOTS, NO_DELTAS, NO_RECOLOURS, ROWS, Phase, State
+from game.state import MARKET_SLOTS, NO_DELTAS, ROWS, Phase, State
 
-# read once: on Python 3.11 reading a member off its enum class (Phase.ACTIVE) goes through the
-# hook of EnumType.__getattr__, some ten times a module global's cost, and every decision asks
-_ACTIVE, _PASSIVE = Phase.ACTIVE, Phase.PASSIVE
-_END, _PASS = End(), Pass()  # actions without fields: one of each serves every decision
+# The card fills easy bots aimed at, with their keep sums: shared by every easy bot, since each game
+# makes new bots and meets the same fresh cards (docs/performance.md, "Bot kernels").
+_CARD_FILLS = CardFills()
 
 
 class EasyBot:
@@ -38,7 +37,7 @@ class EasyBot:
 
     def __init__(self) -> None:
         self.fallbacks = 0
-        self.fills = CardFills()  # the card fills it aimed at, with their keep sums
+        self.fills = _CARD_FILLS
 
     def __call__(self, view: State, legal: Sequence[Action], rng: random.Random, budget: float) -> Action:
         action = self.choose(view, rng)
@@ -49,11 +48,10 @@ class EasyBot:
 
     def choose(self, view: State, rng: random.Random) -> Action:
         phase = view.phase
-        # the commonest decisions first (phases are enum members: `is` compares them cheapest)
-        if phase is _ACTIVE:
+        if phase == Phase.ACTIVE:  # the commonest decisions first
             return self.active(view, rng)
-        if phase is _PASSIVE:
-            return random_write(view, rng) or _PASS
+        if phase == Phase.PASSIVE:
+            return random_write(view, rng) or Pass()
         seat = view.seats[view.decider]
         if phase == Phase.SETUP_RETURN:
             return ReturnCard(rng.choice(seat.hand))
@@ -63,9 +61,9 @@ class EasyBot:
             assert seat.pending is not None
             return Place(seat.pending, *rng.choice(seat.display.legal_cells()))
         if phase == Phase.CHANCE_WRITE:
-            return _END
+            return End()
         if phase == Phase.SOLO_PASSIVE:
-            return random_write(view, rng) or _PASS
+            return random_write(view, rng) or Pass()
         if phase == Phase.SOLO_REMOVE:
             rows = [row for row in ROWS if view.market_card(row, MARKET_SLOTS) is not None]
             return Remove(rng.choice(rows) if rows else None)
@@ -83,7 +81,7 @@ class EasyBot:
         if buy is not None:
             return buy
         if view.acted or view.rolls >= 3:
-            return _END
+            return End()
         return self.reroll(view)
 
     def reroll(self, view: State) -> Reroll:
@@ -120,23 +118,10 @@ Dice = list[tuple[Colour, int, Colour]]
 
 
 def dice_at_hand(view: State) -> Dice:
-    """The usable dice with their values and colours as the decider counts them (State.value and
-    State.colour, read straight from the state's tuples: every active decision asks)."""
-    faces, deltas, recolours = view.dice, view.deltas, view.recolours
-    usable = usable_dice(view)
-    if deltas is NO_DELTAS and recolours is NO_RECOLOURS:  # no bonus changed a die (most decisions)
-        if usable is COLOURS:
-            # all five as rolled; five of each, so no strict= (its keyword parsing costs more than the zip)
-            return list(zip(COLOURS, faces, COLOURS))  # noqa: B905
-        return [(die, faces[_SLOT[die]], die) for die in usable]
-    found = []
-    for die in usable:
-        slot = _SLOT[die]
-        found.append((die, faces[slot] + deltas[slot], recolours[slot] or die))
-    return found
+    """The usable dice with their values and colours as the decider counts them."""
+    return [(die, view.value(die), view.colour(die)) for die in usable_dice(view)]
 
 
-_SLOT: dict[Colour, int] = {die: slot for slot, die in enumerate(COLOURS)}
 _VALUE = itemgetter(1)  # a die's value in Dice
 
 
@@ -148,7 +133,7 @@ def first_completion(
     fill in `fills` whose success vector rules the dice out is skipped without a search."""
     if dice is None:
         dice = dice_at_hand(view)
-    bits = [(1 << value) << _SHIFT[colour] for _, value, colour in dice]  # die_bits, inlined
+    bits = [die_bits(1 << value, colour) for _, value, colour in dice]
     present = 0  # every usable die's bit: a field with none of them in its mask takes no die
     for bit in bits:
         present |= bit
@@ -185,9 +170,6 @@ def first_completion(
                 per_field[index] = die
             return Complete(placed.id, tuple(per_field))
     return None
-
-
-_SHIFT: dict[Colour, int] = {colour: die_bits(1, colour).bit_length() - 1 for colour in COLOURS}
 
 
 def _first_fill(
@@ -234,7 +216,7 @@ def random_write(view: State, rng: random.Random) -> Write | None:
     """A random single-field write: drawn from the same list, in the same order, as
     writes.legal_writes (so games stay as they were: dice, then cards, then fields), but the list
     is made of the fields some usable die fits only (Task.open_fields' masks), read once."""
-    dice = [(die, (1 << value) << _SHIFT[colour]) for die, value, colour in dice_at_hand(view)]  # die_bits
+    dice = [(die, die_bits(1 << value, colour)) for die, value, colour in dice_at_hand(view)]
     present = 0
     for _, bit in dice:
         present |= bit

@@ -48,18 +48,18 @@ PATIENCE_RAMP = 4.0  # the turns over which the reserve grows to its full size
 MEMO_SIZE = 20_000  # displays an evaluator remembers (about 1 kB each; a game values a few thousand)
 LAYOUTS_KEPT = 2_000  # displays laid out for placements (_Layout), then it starts afresh
 
-_BONUS = CardKind.BONUS
-_WILD = BonusKind.WILD_COLOUR
-_KINDS = ScoringKind.BONUS_KINDS
-_ADJACENT_COMPLETED = ScoringKind.ADJACENT_COMPLETED
-_COLOUR_COUNT = ScoringKind.COLOUR_COUNT
-_ADJACENT_COLOUR = ScoringKind.ADJACENT_COLOUR
-_COMPLETE_LINES = ScoringKind.COMPLETE_LINES
-_FIVE_COLOURS = ScoringKind.FIVE_COLOURS
-_MONO_LINES = ScoringKind.MONO_LINES
 # the kinds whose units depend on where cards lie (not only on which cards a display holds)
-_POSITIONAL = frozenset({_ADJACENT_COMPLETED, _ADJACENT_COLOUR, _COMPLETE_LINES, _MONO_LINES})
-_NEAR_ONLY = frozenset({_ADJACENT_COMPLETED, _ADJACENT_COLOUR})  # units from the cells around
+_POSITIONAL = frozenset(
+    {
+        ScoringKind.ADJACENT_COMPLETED,
+        ScoringKind.ADJACENT_COLOUR,
+        ScoringKind.COMPLETE_LINES,
+        ScoringKind.MONO_LINES,
+    }
+)
+_NEAR_ONLY = frozenset(
+    {ScoringKind.ADJACENT_COMPLETED, ScoringKind.ADJACENT_COLOUR}
+)  # units from the cells around
 
 # A card's chance depends on nothing but its task, fill and the turns left: every evaluator shares
 # one memory of them (each game makes new bots, and a new game's bots meet the same fresh cards).
@@ -228,14 +228,8 @@ class Evaluator:
         self._values.put(key, known)
 
     def _chances(self, display: Display, turns: float) -> dict[str, float]:
-        """Every card's chance to be completed, by card id (card_chance, its look-up inlined)."""
-        known = self._card_chances
-        chance: dict[str, float] = {}
-        for placed in display.cards:
-            card = placed.card
-            p = known.get((card.task, placed.filled, turns))
-            chance[card.id] = self.card_chance(placed, turns) if p is None else p
-        return chance
+        """Every card's chance to be completed, by card id."""
+        return {placed.card.id: self.card_chance(placed, turns) for placed in display.cards}
 
     def display_value(
         self, display: Display, chance: Mapping[str, float], turns: float, board: _Board | None = None
@@ -262,18 +256,18 @@ class Evaluator:
             p = chance[card.id]
             empty = placed.filled.count(None)
             total -= EMPTY_FIELD * empty
-            if card.kind == _BONUS:
+            if card.kind == CardKind.BONUS:
                 bonus = card.bonus
                 assert bonus is not None
                 bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p)
-                if bonus == _WILD:
+                if bonus == BonusKind.WILD_COLOUR:
                     total += p * WILD_VALUE
                 else:
                     # a bonus card that is not wild carries BONUS_USES marks (Card.uses, inlined)
                     marks = BONUS_USES - placed.marks_used if empty == 0 else BONUS_USES
                     useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
                     total += p * marks * MARK_VALUE[bonus] * useful
-            elif card.scoring == _KINDS:
+            elif card.scoring == ScoringKind.BONUS_KINDS:
                 kinds_cards.append(placed)
             elif p > 0:
                 if board is None:
@@ -294,7 +288,7 @@ class Evaluator:
         colour = card.scoring_colour
         # Without foresight fill and future are 0.0, and adding 0.0 to a sum of non-negative
         # terms changes no bit: the free cells around need not be counted.
-        if kind == _ADJACENT_COMPLETED:
+        if kind == ScoringKind.ADJACENT_COMPLETED:
             if fill == 0.0:
                 # board.near's neighbours in its order (up, down, left, right), summed from zero
                 # like sum(): the same bits without the list and the generator
@@ -307,9 +301,9 @@ class Evaluator:
                 return units
             near_cards, open_cells = board.around(placed.pos)
             return sum(chance[n.card.id] for n in near_cards) + fill * 0.5 * open_cells
-        if kind == _COLOUR_COUNT:
+        if kind == ScoringKind.COLOUR_COUNT:
             return float(list(board.colours().values()).count(colour)) + future * 0.25
-        if kind == _ADJACENT_COLOUR:
+        if kind == ScoringKind.ADJACENT_COLOUR:
             if fill == 0.0:
                 at = board.at
                 r, c = placed.pos
@@ -318,22 +312,25 @@ class Evaluator:
                     # the colour that counts for the cell (_Board.colours)
                     if (
                         near is not None
-                        and (near.wild_colour if near.card.bonus == _WILD else near.card.colour) == colour
+                        and (
+                            near.wild_colour if near.card.bonus == BonusKind.WILD_COLOUR else near.card.colour
+                        )
+                        == colour
                     ):
                         count += 1
                 return float(count)
             colours = board.colours()
             near_cards, open_cells = board.around(placed.pos)
             return sum(1.0 for n in near_cards if colours[n.pos] == colour) + fill * 0.2 * open_cells
-        if kind == _COMPLETE_LINES:
+        if kind == ScoringKind.COMPLETE_LINES:
             return board.complete_lines(chance, fill)
-        if kind == _FIVE_COLOURS:
+        if kind == ScoringKind.FIVE_COLOURS:
             present = set(board.colours().values())
             missing = sum(1 for c in COLOURS if c not in present)
             if missing == 0:
                 return 1.0
             return 0.6**missing if future >= missing else 0.0
-        if kind == _MONO_LINES:
+        if kind == ScoringKind.MONO_LINES:
             return board.mono_lines(fill)
         return 0.0
 
@@ -410,17 +407,17 @@ class Writes:
             p = chance[card.id]
             empty = placed.filled.count(None)
             total -= EMPTY_FIELD * empty
-            if card.kind == _BONUS:
+            if card.kind == CardKind.BONUS:
                 bonus = card.bonus
                 assert bonus is not None
                 bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p)
-                if bonus == _WILD:
+                if bonus == BonusKind.WILD_COLOUR:
                     total += p * WILD_VALUE
                 else:
                     marks = BONUS_USES - placed.marks_used if empty == 0 else BONUS_USES
                     useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
                     total += p * marks * MARK_VALUE[bonus] * useful
-            elif card.scoring == _KINDS:
+            elif card.scoring == ScoringKind.BONUS_KINDS:
                 kinds_cards.append(placed)
             elif p > 0:
                 kind = card.scoring
@@ -428,11 +425,11 @@ class Writes:
                 if units is None:
                     units = ev._units(board, placed, chance, fill, future)
                     r, c = placed.pos
-                    if kind != _COMPLETE_LINES and (
-                        kind != _ADJACENT_COMPLETED or abs(r - wr) + abs(c - wc) != 1
+                    if kind != ScoringKind.COMPLETE_LINES and (
+                        kind != ScoringKind.ADJACENT_COMPLETED or abs(r - wr) + abs(c - wc) != 1
                     ):
                         units_of[index] = units
-                elif kind == _ADJACENT_COMPLETED:
+                elif kind == ScoringKind.ADJACENT_COMPLETED:
                     r, c = placed.pos
                     if abs(r - wr) + abs(c - wc) == 1:  # remembered for another written card
                         units = ev._units(board, placed, chance, fill, future)
@@ -499,25 +496,25 @@ class _Layout:
             penalty = EMPTY_FIELD * empty
             term: float | None = None
             step = _FIXED
-            if card.kind == _BONUS:
+            if card.kind == CardKind.BONUS:
                 bonus = card.bonus
                 assert bonus is not None
                 bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p)
-                if bonus == _WILD:
+                if bonus == BonusKind.WILD_COLOUR:
                     term = p * WILD_VALUE
                 else:
                     marks = BONUS_USES - placed.marks_used if empty == 0 else BONUS_USES
                     useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
                     term = p * marks * MARK_VALUE[bonus] * useful
-            elif card.scoring == _KINDS:
+            elif card.scoring == ScoringKind.BONUS_KINDS:
                 kinds_cards.append(placed)
             elif p > 0:
                 kind = card.scoring
                 if kind in _NEAR_ONLY:
                     step = _NEAR
-                elif kind == _COLOUR_COUNT:
+                elif kind == ScoringKind.COLOUR_COUNT:
                     step = _COLOUR
-                elif kind == _FIVE_COLOURS:
+                elif kind == ScoringKind.FIVE_COLOURS:
                     step = _CARD
                 elif kind in _POSITIONAL:
                     step = _CELL
@@ -565,23 +562,25 @@ class _Layout:
         boards: list[_Board | None] = [None] * len(cells)
         # the new card's own penalty and what it changes whatever its cell
         penalty_new = EMPTY_FIELD * len(empty)
-        colour_new = None if card.bonus == _WILD else card.colour  # a fresh wild card has none yet
+        colour_new = (
+            None if card.bonus == BonusKind.WILD_COLOUR else card.colour
+        )  # a fresh wild card has none yet
         bonus_kinds = self.bonus_kinds
         term_new: float | None = None
         new_step = _FIXED
         kinds_cards = self.kinds_cards
-        if card.kind == _BONUS:
+        if card.kind == CardKind.BONUS:
             bonus = card.bonus
             assert bonus is not None
             bonus_kinds = dict(bonus_kinds)
             bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p_new)
-            if bonus == _WILD:
+            if bonus == BonusKind.WILD_COLOUR:
                 term_new = p_new * WILD_VALUE
             else:
                 # a fresh card has all its fields empty (and so all its marks, BONUS_USES)
                 useful = min(1.0, max(0.0, turns - (1 if empty else 0)) / 4)
                 term_new = p_new * BONUS_USES * MARK_VALUE[bonus] * useful
-        elif card.scoring == _KINDS:
+        elif card.scoring == ScoringKind.BONUS_KINDS:
             kinds_cards = [*kinds_cards, fresh_card(card, cells[0])]
         elif p_new > 0:
             new_step = _CELL if card.scoring in _POSITIONAL else _CARD
@@ -710,7 +709,8 @@ class _Board:
         """The colour that counts for each cell (a wild card's chosen one)."""
         if self._colours is None:
             self._colours = {
-                pos: p.wild_colour if p.card.bonus == _WILD else p.card.colour for pos, p in self.at.items()
+                pos: p.wild_colour if p.card.bonus == BonusKind.WILD_COLOUR else p.card.colour
+                for pos, p in self.at.items()
             }
         return self._colours
 

@@ -1,5 +1,6 @@
-"""The programme's one-column path (kernels/programme.py copies a row at a time) gives the very bits
-of the batch path (one transposing copy): a column alone and the same column in a batch agree."""
+"""The programme's one-column path (kernels/programme.py's best_rerolls moves the last two dice to the
+front first) gives the very bits of the batch path: a column alone and the same column in a batch
+agree."""
 
 from __future__ import annotations
 

@@ -60,15 +60,7 @@ def _rotate(table: FloatArray, into: FloatArray, batch: int) -> FloatArray:
     size = table.shape[0]
     rest = table.size // (size * batch)
     rotated = into[: table.size].reshape(rest, size, batch)
-    if batch == 1:
-        # One column (most programmes): a row of the die's axis at a time, so each copy runs along
-        # a long row. A transposing copy goes one short row of `size` values at a time and costs
-        # about twice the instructions (the same values: a copy is a copy).
-        rows = table.reshape(size, rest)
-        for face in range(size):
-            rotated[:, face, 0] = rows[face]
-    else:
-        np.copyto(rotated, table.reshape(size, rest, batch).transpose(1, 0, 2))
+    np.copyto(rotated, table.reshape(size, rest, batch).transpose(1, 0, 2))
     return rotated
 
 

@@ -13,6 +13,7 @@ PUBLIC_MODULES: frozenset[str] = frozenset(
         "game.position",  # scenario positions
         "game.ai",  # make_bot, LEVELS, decide, Bot
         "game.ai.play",  # whole bot games
+        "game.ai.kernels.odds",  # exact odds of a dice plan (bench, deck page, the odds on screen)
         "game.penk",  # the second game's door
     }
 )

@@ -72,7 +72,6 @@ from game.colours import COLOURS, Colour  # noqa: E402
 from game.deck import DeckError, load_deck  # noqa: E402
 from game.display import Display, PlacedCard  # noqa: E402
 from game.flow import solo_writes_allowed  # noqa: E402
-from game.odds import best_reroll, display_odds, one_turn_chance, reroll_chance  # noqa: E402
 from game.scoring import CardScore, best_wild_colours  # noqa: E402
 from game.solo import (  # noqa: E402
     CAMPAIGN_GOAL_POINTS,
@@ -136,18 +135,14 @@ __all__ += [
     "Task",
     "Wild",
     "Write",
-    "best_reroll",
     "best_wild_colours",
     "campaign_triumph",
     "campaign_unlocked",
-    "display_odds",
     "legal_writes",
     "level_info",
     "level_won",
     "load_deck",
-    "one_turn_chance",
     "record_level",
-    "reroll_chance",
     "score_display",
     "shortfall_payable",
     "solo_writes_allowed",

@@ -37,6 +37,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.ai import DEFAULT_BUDGET, LEVELS, decide, make_bot
+from game.ai.kernels.odds import best_reroll, display_odds, reroll_chance
 from game.ai.play import play_game
 from game.engine import (
     COLOURS,
@@ -44,10 +45,7 @@ from game.engine import (
     Phase,
     Reroll,
     State,
-    best_reroll,
-    display_odds,
     legal_writes,
-    reroll_chance,
     standard_deck,
 )
 from game.match import Match

@@ -24,9 +24,9 @@ class Timer(Protocol):
 
 def _table(app: App, seats: tuple[SeatConfig, ...], seed: int = 4) -> object:
     from scenes.table.opening import open_table
-    from tools.table_shots import _session_at
+    from tools.table_shots import session_at
 
-    session = _session_at(lambda s: s.phase == Phase.ACTIVE and s.decider == 0 and s.round >= 2, seed, seats)
+    session = session_at(lambda s: s.phase == Phase.ACTIVE and s.decider == 0 and s.round >= 2, seed, seats)
     open_table(app, session, how="reset")
     for _ in range(90):
         app.step(FRAME)

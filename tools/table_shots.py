@@ -45,7 +45,7 @@ def _human(session: GameSession, rng: random.Random) -> Action:
     return legal[0]
 
 
-def _session_at(
+def session_at(
     done: Callable[[State], bool], seed: int = 4, seats: tuple[SeatConfig, ...] = SEATS
 ) -> GameSession:
     session = GameSession.start(GameConfig(seats, 0), seed=seed)
@@ -78,7 +78,7 @@ def _human_active(rolls: int, round_: int = 2) -> Callable[[State], bool]:
 def shot_deal(app: App) -> pygame.Surface:
     from scenes.table.deal import DealScene
 
-    session = _session_at(lambda s: s.phase == Phase.SETUP_PLACE and len(s.seats[0].hand) == 2)
+    session = session_at(lambda s: s.phase == Phase.SETUP_PLACE and len(s.seats[0].hand) == 2)
     scene = _open(app, session)
     assert isinstance(scene, DealScene)
     scene.pick(scene.hand()[0])
@@ -87,7 +87,7 @@ def shot_deal(app: App) -> pygame.Surface:
 
 
 def shot_turn(app: App) -> pygame.Surface:
-    scene = _open(app, _session_at(_human_active(1)))
+    scene = _open(app, session_at(_human_active(1)))
     from scenes.table.turn import TurnScene
 
     assert isinstance(scene, TurnScene)
@@ -101,7 +101,7 @@ def shot_turn(app: App) -> pygame.Surface:
 def shot_turn_passive(app: App) -> pygame.Surface:
     from scenes.table.turn import TurnScene
 
-    session = _session_at(lambda s: s.phase == Phase.PASSIVE and s.decider == 0 and s.round >= 2)
+    session = session_at(lambda s: s.phase == Phase.PASSIVE and s.decider == 0 and s.round >= 2)
     scene = _open(app, session)
     assert isinstance(scene, TurnScene) and scene.choices is not None
     scene.choose(Step("select", colour=next(iter(scene.choices.writes))))
@@ -121,7 +121,7 @@ def shot_turn_complete(app: App) -> pygame.Surface:
             and any(isinstance(a, Complete) for a in legal_actions(state))
         )
 
-    scene = _open(app, _session_at(can_complete, seed=5))
+    scene = _open(app, session_at(can_complete, seed=5))
     assert isinstance(scene, TurnScene) and scene.choices is not None
     scene.choose(Step("propose_complete", card=next(iter(scene.choices.completes))))
     app.draw()
@@ -132,7 +132,7 @@ def shot_market_slide(app: App) -> pygame.Surface:
     from game.engine import Row
     from scenes.table.turn import TurnScene
 
-    scene = _open(app, _session_at(_human_active(1)))
+    scene = _open(app, session_at(_human_active(1)))
     assert isinstance(scene, TurnScene)
     market = scene.session.state.market
     # show the scoring row as it moves after a purchase from slot 3: slots 1-2 slide on, a new
@@ -153,14 +153,14 @@ def shot_market_slide(app: App) -> pygame.Surface:
 
 
 def shot_chance(app: App) -> pygame.Surface:
-    session = _session_at(lambda s: s.phase == Phase.PLACE and s.chance == "take" and s.decider == 0, seed=6)
+    session = session_at(lambda s: s.phase == Phase.PLACE and s.chance == "take" and s.decider == 0, seed=6)
     _open(app, session)
     app.draw()
     return app.screen
 
 
 def shot_scoring(app: App) -> pygame.Surface:
-    session = _session_at(lambda s: s.is_over, seed=4)
+    session = session_at(lambda s: s.is_over, seed=4)
     scene = _open(app, session, seconds=0.5)
     scene.tweens.skip()
     for _ in range(10):
@@ -172,7 +172,7 @@ def shot_scoring(app: App) -> pygame.Surface:
 def shot_pause(app: App) -> pygame.Surface:
     from scenes.table.turn import TurnScene
 
-    scene = _open(app, _session_at(_human_active(1)))
+    scene = _open(app, session_at(_human_active(1)))
     assert isinstance(scene, TurnScene)
     scene.open_pause()
     for _ in range(30):

@@ -3,7 +3,7 @@
 Why expected points: every choice a bot meets (which card to complete, what to buy and where to
 place it, which field to write passively, which bonus mark to spend) changes one display, and all
 of them can be compared on one scale if the display is valued by the points it should score at the
-end. A card's chance to be completed by then comes from the exact one-turn odds (game/odds.py) and
+end. A card's chance to be completed by then comes from the exact one-turn odds (game/ai/kernels/odds.py) and
 the number of active turns left; a scoring card is worth its points times the units it should
 reach, weighted by that chance; a bonus card is worth its remaining marks.
 
@@ -18,7 +18,8 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from game import odds
+from game.ai.kernels import odds
+from game.ai.kernels.cache import BoundedCache
 from game.cards import BONUS_USES, BonusKind, Card, CardKind, ScoringKind, Task
 from game.colours import COLOURS
 from game.display import GRID, MAX_CARDS, NEIGHBOURS_4, Display, PlacedCard, Pos
@@ -47,32 +48,29 @@ PATIENCE_RAMP = 4.0  # the turns over which the reserve grows to its full size
 MEMO_SIZE = 20_000  # displays an evaluator remembers (about 1 kB each; a game values a few thousand)
 LAYOUTS_KEPT = 2_000  # displays laid out for placements (_Layout), then it starts afresh
 
-_BONUS = CardKind.BONUS
-_WILD = BonusKind.WILD_COLOUR
-_KINDS = ScoringKind.BONUS_KINDS
-_ADJACENT_COMPLETED = ScoringKind.ADJACENT_COMPLETED
-_COLOUR_COUNT = ScoringKind.COLOUR_COUNT
-_ADJACENT_COLOUR = ScoringKind.ADJACENT_COLOUR
-_COMPLETE_LINES = ScoringKind.COMPLETE_LINES
-_FIVE_COLOURS = ScoringKind.FIVE_COLOURS
-_MONO_LINES = ScoringKind.MONO_LINES
 # the kinds whose units depend on where cards lie (not only on which cards a display holds)
-_POSITIONAL = frozenset({_ADJACENT_COMPLETED, _ADJACENT_COLOUR, _COMPLETE_LINES, _MONO_LINES})
-_NEAR_ONLY = frozenset({_ADJACENT_COMPLETED, _ADJACENT_COLOUR})  # units from the cells around
+_POSITIONAL = frozenset(
+    {
+        ScoringKind.ADJACENT_COMPLETED,
+        ScoringKind.ADJACENT_COLOUR,
+        ScoringKind.COMPLETE_LINES,
+        ScoringKind.MONO_LINES,
+    }
+)
+_NEAR_ONLY = frozenset(
+    {ScoringKind.ADJACENT_COMPLETED, ScoringKind.ADJACENT_COLOUR}
+)  # units from the cells around
 
-_chances: dict[tuple[Task, tuple[int | None, ...]], float] = {}
-_card_chances: dict[tuple[Task, tuple[int | None, ...], float], float] = {}  # Evaluator.card_chance
+# A card's chance depends on nothing but its task, fill and the turns left: every evaluator shares
+# one memory of them (each game makes new bots, and a new game's bots meet the same fresh cards).
+_card_chances: BoundedCache[tuple[Task, tuple[int | None, ...], float], float] = BoundedCache(4 * MEMO_SIZE)
 
 
+@lru_cache(maxsize=MEMO_SIZE)
 def turn_chance(task: Task, filled: tuple[int | None, ...]) -> float:
     """The exact chance to complete a card within one whole active turn (cached per fill)."""
-    key = (task, filled)
-    chance = _chances.get(key)
-    if chance is None:
-        empty = sum(1 for v in filled if v is None)
-        chance = 0.0 if empty > DICE else odds.chance_before_roll(task, filled)
-        _chances[key] = chance
-    return chance
+    empty = sum(1 for v in filled if v is None)
+    return 0.0 if empty > DICE else odds.chance_before_roll(task, filled)
 
 
 def turns_left(state: State, seat: int) -> float:
@@ -99,28 +97,25 @@ class Evaluator:
 
     def __init__(self, foresight: bool) -> None:
         self.foresight = foresight
-        # a card's chance depends on nothing but its task, fill and the turns left: every evaluator
-        # shares one memory of them (a new game's bots meet the same fresh cards and fills)
-        self._card_chances = _card_chances
-        self._values: dict[tuple[object, ...], tuple[float, Display]] = {}
-        self._placements: dict[tuple[object, ...], tuple[list[float], Display, Card]] = {}
+        self._card_chances = _card_chances  # shared by every evaluator (see _card_chances)
+        self._values: BoundedCache[tuple[object, ...], tuple[float, Display]] = BoundedCache(MEMO_SIZE)
+        self._placements: BoundedCache[tuple[object, ...], tuple[list[float], Display, Card]] = BoundedCache(
+            MEMO_SIZE
+        )
         self._turns_of: tuple[State | None, int, float] = (None, 0, 0.0)  # the last turns_left
         self._turns_before: tuple[State | None, int, float] = (None, 0, 0.0)  # and the one before
         self.patient = False  # holds open cells in reserve (see PATIENCE): hard bot, solo game
         # place_values' displays laid out, by memo key (_memo_key)
-        self._layouts: dict[tuple[object, ...], _Layout] = {}
+        self._layouts: BoundedCache[tuple[object, ...], _Layout] = BoundedCache(LAYOUTS_KEPT)
         # place_values' displays' cards as in _memo_key, by display identity (kept alive beside it)
-        self._display_keys: dict[int, tuple[Display, tuple[object, ...]]] = {}
+        self._display_keys: BoundedCache[int, tuple[Display, tuple[object, ...]]] = BoundedCache(LAYOUTS_KEPT)
 
     def card_chance(self, placed: PlacedCard, turns: float) -> float:
         """The chance this card is completed by the end of the game (cached per fill and turns)."""
         key = (placed.card.task, placed.filled, turns)
         chance = self._card_chances.get(key)
         if chance is None:
-            chance = _card_chance(placed, turns)
-            if len(self._card_chances) > 4 * MEMO_SIZE:
-                self._card_chances.clear()
-            self._card_chances[key] = chance
+            chance = self._card_chances.put(key, _card_chance(placed, turns))
         return chance
 
     def value(
@@ -168,13 +163,9 @@ class Evaluator:
         key = whole[: len(display.cards) + 1]
         layout = self._layouts.get(key)
         if layout is None:
-            if len(self._layouts) >= LAYOUTS_KEPT:
-                self._layouts.clear()
-            layout = self._layouts[key] = _Layout(self, display, turns)
+            layout = self._layouts.put(key, _Layout(self, display, turns))
         values = layout.values(self, card, cells)
-        if len(self._placements) >= MEMO_SIZE:
-            self._placements.clear()
-        self._placements[whole] = (values, display, card)
+        self._placements.put(whole, (values, display, card))
         return values
 
     def _cards_key(self, display: Display) -> tuple[object, ...]:
@@ -183,10 +174,8 @@ class Evaluator:
         object again and again (a node's base, every purchase at a node)."""
         known = self._display_keys.get(id(display))
         if known is None or known[0] is not display:
-            if len(self._display_keys) >= LAYOUTS_KEPT:
-                self._display_keys.clear()
             cards = tuple([(id(p.card), p.pos, p.filled, p.marks_used, p.wild_colour) for p in display.cards])
-            known = self._display_keys[id(display)] = (display, cards)
+            known = self._display_keys.put(id(display), (display, cards))
         return known[1]
 
     def writes(self, state: State, seat: int) -> Writes:
@@ -236,19 +225,11 @@ class Evaluator:
         return PATIENCE * share * max(0, MAX_CARDS - 1 - cards)
 
     def _remember(self, key: tuple[object, ...], known: tuple[float, Display]) -> None:
-        if len(self._values) >= MEMO_SIZE:
-            self._values.clear()
-        self._values[key] = known
+        self._values.put(key, known)
 
     def _chances(self, display: Display, turns: float) -> dict[str, float]:
-        """Every card's chance to be completed, by card id (card_chance, its look-up inlined)."""
-        known = self._card_chances
-        chance: dict[str, float] = {}
-        for placed in display.cards:
-            card = placed.card
-            p = known.get((card.task, placed.filled, turns))
-            chance[card.id] = self.card_chance(placed, turns) if p is None else p
-        return chance
+        """Every card's chance to be completed, by card id."""
+        return {placed.card.id: self.card_chance(placed, turns) for placed in display.cards}
 
     def display_value(
         self, display: Display, chance: Mapping[str, float], turns: float, board: _Board | None = None
@@ -275,18 +256,18 @@ class Evaluator:
             p = chance[card.id]
             empty = placed.filled.count(None)
             total -= EMPTY_FIELD * empty
-            if card.kind == _BONUS:
+            if card.kind == CardKind.BONUS:
                 bonus = card.bonus
                 assert bonus is not None
                 bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p)
-                if bonus == _WILD:
+                if bonus == BonusKind.WILD_COLOUR:
                     total += p * WILD_VALUE
                 else:
                     # a bonus card that is not wild carries BONUS_USES marks (Card.uses, inlined)
                     marks = BONUS_USES - placed.marks_used if empty == 0 else BONUS_USES
                     useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
                     total += p * marks * MARK_VALUE[bonus] * useful
-            elif card.scoring == _KINDS:
+            elif card.scoring == ScoringKind.BONUS_KINDS:
                 kinds_cards.append(placed)
             elif p > 0:
                 if board is None:
@@ -307,7 +288,7 @@ class Evaluator:
         colour = card.scoring_colour
         # Without foresight fill and future are 0.0, and adding 0.0 to a sum of non-negative
         # terms changes no bit: the free cells around need not be counted.
-        if kind == _ADJACENT_COMPLETED:
+        if kind == ScoringKind.ADJACENT_COMPLETED:
             if fill == 0.0:
                 # board.near's neighbours in its order (up, down, left, right), summed from zero
                 # like sum(): the same bits without the list and the generator
@@ -320,9 +301,9 @@ class Evaluator:
                 return units
             near_cards, open_cells = board.around(placed.pos)
             return sum(chance[n.card.id] for n in near_cards) + fill * 0.5 * open_cells
-        if kind == _COLOUR_COUNT:
+        if kind == ScoringKind.COLOUR_COUNT:
             return float(list(board.colours().values()).count(colour)) + future * 0.25
-        if kind == _ADJACENT_COLOUR:
+        if kind == ScoringKind.ADJACENT_COLOUR:
             if fill == 0.0:
                 at = board.at
                 r, c = placed.pos
@@ -331,22 +312,25 @@ class Evaluator:
                     # the colour that counts for the cell (_Board.colours)
                     if (
                         near is not None
-                        and (near.wild_colour if near.card.bonus == _WILD else near.card.colour) == colour
+                        and (
+                            near.wild_colour if near.card.bonus == BonusKind.WILD_COLOUR else near.card.colour
+                        )
+                        == colour
                     ):
                         count += 1
                 return float(count)
             colours = board.colours()
             near_cards, open_cells = board.around(placed.pos)
             return sum(1.0 for n in near_cards if colours[n.pos] == colour) + fill * 0.2 * open_cells
-        if kind == _COMPLETE_LINES:
+        if kind == ScoringKind.COMPLETE_LINES:
             return board.complete_lines(chance, fill)
-        if kind == _FIVE_COLOURS:
+        if kind == ScoringKind.FIVE_COLOURS:
             present = set(board.colours().values())
             missing = sum(1 for c in COLOURS if c not in present)
             if missing == 0:
                 return 1.0
             return 0.6**missing if future >= missing else 0.0
-        if kind == _MONO_LINES:
+        if kind == ScoringKind.MONO_LINES:
             return board.mono_lines(fill)
         return 0.0
 
@@ -423,17 +407,17 @@ class Writes:
             p = chance[card.id]
             empty = placed.filled.count(None)
             total -= EMPTY_FIELD * empty
-            if card.kind == _BONUS:
+            if card.kind == CardKind.BONUS:
                 bonus = card.bonus
                 assert bonus is not None
                 bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p)
-                if bonus == _WILD:
+                if bonus == BonusKind.WILD_COLOUR:
                     total += p * WILD_VALUE
                 else:
                     marks = BONUS_USES - placed.marks_used if empty == 0 else BONUS_USES
                     useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
                     total += p * marks * MARK_VALUE[bonus] * useful
-            elif card.scoring == _KINDS:
+            elif card.scoring == ScoringKind.BONUS_KINDS:
                 kinds_cards.append(placed)
             elif p > 0:
                 kind = card.scoring
@@ -441,11 +425,11 @@ class Writes:
                 if units is None:
                     units = ev._units(board, placed, chance, fill, future)
                     r, c = placed.pos
-                    if kind != _COMPLETE_LINES and (
-                        kind != _ADJACENT_COMPLETED or abs(r - wr) + abs(c - wc) != 1
+                    if kind != ScoringKind.COMPLETE_LINES and (
+                        kind != ScoringKind.ADJACENT_COMPLETED or abs(r - wr) + abs(c - wc) != 1
                     ):
                         units_of[index] = units
-                elif kind == _ADJACENT_COMPLETED:
+                elif kind == ScoringKind.ADJACENT_COMPLETED:
                     r, c = placed.pos
                     if abs(r - wr) + abs(c - wc) == 1:  # remembered for another written card
                         units = ev._units(board, placed, chance, fill, future)
@@ -512,25 +496,25 @@ class _Layout:
             penalty = EMPTY_FIELD * empty
             term: float | None = None
             step = _FIXED
-            if card.kind == _BONUS:
+            if card.kind == CardKind.BONUS:
                 bonus = card.bonus
                 assert bonus is not None
                 bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p)
-                if bonus == _WILD:
+                if bonus == BonusKind.WILD_COLOUR:
                     term = p * WILD_VALUE
                 else:
                     marks = BONUS_USES - placed.marks_used if empty == 0 else BONUS_USES
                     useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
                     term = p * marks * MARK_VALUE[bonus] * useful
-            elif card.scoring == _KINDS:
+            elif card.scoring == ScoringKind.BONUS_KINDS:
                 kinds_cards.append(placed)
             elif p > 0:
                 kind = card.scoring
                 if kind in _NEAR_ONLY:
                     step = _NEAR
-                elif kind == _COLOUR_COUNT:
+                elif kind == ScoringKind.COLOUR_COUNT:
                     step = _COLOUR
-                elif kind == _FIVE_COLOURS:
+                elif kind == ScoringKind.FIVE_COLOURS:
                     step = _CARD
                 elif kind in _POSITIONAL:
                     step = _CELL
@@ -578,23 +562,25 @@ class _Layout:
         boards: list[_Board | None] = [None] * len(cells)
         # the new card's own penalty and what it changes whatever its cell
         penalty_new = EMPTY_FIELD * len(empty)
-        colour_new = None if card.bonus == _WILD else card.colour  # a fresh wild card has none yet
+        colour_new = (
+            None if card.bonus == BonusKind.WILD_COLOUR else card.colour
+        )  # a fresh wild card has none yet
         bonus_kinds = self.bonus_kinds
         term_new: float | None = None
         new_step = _FIXED
         kinds_cards = self.kinds_cards
-        if card.kind == _BONUS:
+        if card.kind == CardKind.BONUS:
             bonus = card.bonus
             assert bonus is not None
             bonus_kinds = dict(bonus_kinds)
             bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p_new)
-            if bonus == _WILD:
+            if bonus == BonusKind.WILD_COLOUR:
                 term_new = p_new * WILD_VALUE
             else:
                 # a fresh card has all its fields empty (and so all its marks, BONUS_USES)
                 useful = min(1.0, max(0.0, turns - (1 if empty else 0)) / 4)
                 term_new = p_new * BONUS_USES * MARK_VALUE[bonus] * useful
-        elif card.scoring == _KINDS:
+        elif card.scoring == ScoringKind.BONUS_KINDS:
             kinds_cards = [*kinds_cards, fresh_card(card, cells[0])]
         elif p_new > 0:
             new_step = _CELL if card.scoring in _POSITIONAL else _CARD
@@ -662,13 +648,11 @@ def fresh_card(card: Card, cell: Pos) -> PlacedCard:
     key = (id(card), cell)
     known = _fresh.get(key)
     if known is None or known.card is not card:
-        if len(_fresh) >= MEMO_SIZE:
-            _fresh.clear()
-        known = _fresh[key] = PlacedCard.new(card, cell)
+        known = _fresh.put(key, PlacedCard.new(card, cell))
     return known
 
 
-_fresh: dict[tuple[int, Pos], PlacedCard] = {}
+_fresh: BoundedCache[tuple[int, Pos], PlacedCard] = BoundedCache(MEMO_SIZE)
 
 
 def _memo_key(turns: float, display: Display) -> tuple[object, ...]:
@@ -725,7 +709,8 @@ class _Board:
         """The colour that counts for each cell (a wild card's chosen one)."""
         if self._colours is None:
             self._colours = {
-                pos: p.wild_colour if p.card.bonus == _WILD else p.card.colour for pos, p in self.at.items()
+                pos: p.wild_colour if p.card.bonus == BonusKind.WILD_COLOUR else p.card.colour
+                for pos, p in self.at.items()
             }
         return self._colours
 

@@ -3,7 +3,7 @@
 What it adds (docs/bots.md):
 - foresight in valuing a display: empty neighbouring cells, unfinished rows and missing colours
   count for what they may still bring, so scoring cards are placed for their future;
-- keep/reroll by value: the exact programme of game/odds.py run on what each roll is worth (its
+- keep/reroll by value: the exact programme of game/ai/kernels/odds.py run on what each roll is worth (its
   best completion, weighted by that card's points, or the best purchase its equal dice pay for),
   and a charge for the dice it hands to opponents when it rerolls many;
 - plus/minus and recolour marks spent when planning completions, purchases and passive writes,
@@ -17,8 +17,8 @@ from __future__ import annotations
 import time
 from itertools import permutations
 
-from game import odds
 from game.actions import Action, Place, Reroll
+from game.ai.kernels import odds
 from game.ai.normal import NormalBot
 from game.ai.planning import mask_dice, place_value, remember_success, roll_values, value_options
 from game.display import Display

@@ -1,7 +1,7 @@
 """The normal bot: exact keeping towards any of its cards, and choices valued in expected points.
 
 How it decides (docs/bots.md has the full story):
-- keep/reroll: the exact optimal keeping for completing *some* open card (game/odds.py), all cards
+- keep/reroll: the exact optimal keeping for completing *some* open card (game/ai/kernels/odds.py), all cards
   alike; it stops as soon as its best completions and purchases are worth more than what rerolling
   is expected to bring;
 - acting: every combination of completions and purchases the dice allow, valued by the display
@@ -18,10 +18,10 @@ import random
 import time
 from collections.abc import Sequence
 
-from game import odds
 from game.actions import Action, End, Pass, Place, Remove, Reroll, ReturnCard, Row, Take, Wild
 from game.ai.base import DEFAULT_BUDGET, PlanCache
 from game.ai.evaluate import Evaluator
+from game.ai.kernels import odds
 from game.ai.planning import (
     Plan,
     best_acts,

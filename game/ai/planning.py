@@ -6,7 +6,7 @@ order of completions and purchases does not matter, so the search below visits e
 once. Every step is still carried out by `engine.apply` on the bot's view, so a plan can never
 hold an illegal step.
 
-The keep decision of the hard bot runs the exact dynamic programme of game/odds.py (its public
+The keep decision of the hard bot runs the exact dynamic programme of game/ai/kernels/odds.py (its public
 `reroll_values`) on a value per roll (what the best single completion or purchase with that roll
 is worth) instead of the 0/1 success of "some card completes".
 """
@@ -20,9 +20,11 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from game import odds
 from game.actions import Action, Adjust, Buy, Complete, Discard, Place, Recolour
 from game.ai.evaluate import Evaluator, fresh_card
+from game.ai.kernels import odds
+from game.ai.kernels.cache import BoundedCache
+from game.ai.kernels.rolls import ROLL_FACES, ROLL_OF_DICE
 from game.cards import BonusKind, Card, Task, die_bits
 from game.colours import COLOURS, Colour
 from game.display import MAX_CARDS, Display, PlacedCard, Pos
@@ -56,8 +58,7 @@ def complete_steps(state: State) -> list[Complete]:
     # decision made says at once whether a card can be completed with them
     roll = -1
     if len(dice) == len(COLOURS) and not any(state.deltas) and not any(state.recolours):
-        d0, d1, d2, d3, d4 = state.dice  # odds.roll_index, without its checks: five faces 1..6
-        roll = ((((d0 - 1) * 6 + d1 - 1) * 6 + d2 - 1) * 6 + d3 - 1) * 6 + d4 - 1
+        roll = ROLL_OF_DICE[state.dice]
     steps: list[Complete] = []
     for placed in state.display(state.decider):
         if placed.completed or placed.empty_count > len(dice):
@@ -84,14 +85,18 @@ def remember_success(cards: Sequence[odds.OpenCard]) -> None:
     for task, filled in cards:
         key = (id(task), tuple(filled))
         if key not in _known_success:
-            if len(_known_success) >= _KNOWN_SUCCESS_KEPT:
-                _known_success.clear()
-            _known_success[key] = (task, odds.success_vector(task, filled))
+            _known_success.put(key, (task, odds.success_vector(task, filled)))
 
 
-_KNOWN_SUCCESS_KEPT = 4096
+def forget_known_success() -> None:
+    """Forget the success vectors `remember_success` kept (complete_steps then lists every card)."""
+    _known_success.clear()
+
+
 # by card task (identity, kept alive beside it) and fill
-_known_success: dict[tuple[int, tuple[int | None, ...]], tuple[Task, NDArray[np.bool_]]] = {}
+_known_success: BoundedCache[tuple[int, tuple[int | None, ...]], tuple[Task, NDArray[np.bool_]]] = (
+    BoundedCache(4096)
+)
 
 
 def _listed_completions(placed: PlacedCard, dice: _Dice) -> list[Complete]:
@@ -101,15 +106,14 @@ def _listed_completions(placed: PlacedCard, dice: _Dice) -> list[Complete]:
     key = (placed.id, placed.card.task, placed.filled, dice)
     found = _completions.get(key)
     if found is None:
-        found = _card_completions(placed, dice)
-        if len(_completions) >= COMPLETIONS_SIZE:
-            _completions.clear()
-        _completions[key] = found
+        found = _completions.put(key, _card_completions(placed, dice))
     return found
 
 
 COMPLETIONS_SIZE = 20_000  # remembered (card, fill, dice) listings; a game meets a few thousand
-_completions: dict[tuple[str, Task, tuple[int | None, ...], _Dice], list[Complete]] = {}
+_completions: BoundedCache[tuple[str, Task, tuple[int | None, ...], _Dice], list[Complete]] = BoundedCache(
+    COMPLETIONS_SIZE
+)
 
 
 def _card_completions(placed: PlacedCard, dice: Sequence[tuple[Colour, int, Colour]]) -> list[Complete]:
@@ -614,7 +618,7 @@ def best_write(state: State, ev: Evaluator, modifiers: bool, deadline: float) ->
         if time.perf_counter() > deadline and before:
             break  # emergency only: far above any budget
         display = start.display(me)  # the seat's display, perhaps with a mark crossed off
-        if _spends_extra_die(start):
+        if spends_extra_die(start):
             display = display.spend_marks(BonusKind.EXTRA_DIE, 1)
         for write in legal_writes(start, usable_dice(start)):
             placed = display.find(write.card)
@@ -635,7 +639,7 @@ def best_write(state: State, ev: Evaluator, modifiers: bool, deadline: float) ->
     return best
 
 
-def _spends_extra_die(state: State) -> bool:
+def spends_extra_die(state: State) -> bool:
     """Whether the next passive write needs an extra-die mark (the free writes are used up)."""
     if state.phase == Phase.PASSIVE:
         return state.writes >= 1
@@ -658,8 +662,8 @@ def chance_writes(state: State, ev: Evaluator, deadline: float) -> Plan:
 
 # --- keep decisions -------------------------------------------------------------------------------
 
-_ROLL_FACES: NDArray[np.intp] = np.indices((6,) * 5).reshape(5, 6**5).T + 1
-_MAX_SAME: NDArray[np.intp] = np.array([np.bincount(r, minlength=7).max() for r in _ROLL_FACES])
+# per roll, the most dice showing one value
+_MAX_SAME: NDArray[np.intp] = np.array([np.bincount(faces, minlength=6).max() for faces in ROLL_FACES])
 
 
 def roll_values(

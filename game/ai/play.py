@@ -18,9 +18,6 @@ from game.engine import Outcome, result
 from game.match import Match
 from game.state import Phase
 
-# read once: on Python 3.11 reading a member off its enum class (Phase.OVER) goes through the hook
-# of EnumType.__getattr__, some ten times a module global's cost, and the loop asks at every action
-_OVER, _ACTIVE = Phase.OVER, Phase.ACTIVE
 MAX_ACTIONS = 50_000  # far above any real game (a few hundred actions); a stall is a bug
 
 
@@ -57,12 +54,12 @@ def play_game(
         match.advance()
         state = match.state
         phase = state.phase
-        if phase is _OVER:  # state.is_over, without its property call
+        if phase is Phase.OVER:
             break
         if len(actions) > MAX_ACTIONS:
             raise RuntimeError(f"game {seed} does not end: the bots stall (phase {phase})")
         seat = state.decider
-        if phase is _ACTIVE:
+        if phase is Phase.ACTIVE:
             turns.add((state.round, state.active))
         if timed:
             start = time.perf_counter()

@@ -42,7 +42,7 @@ class MenuScene(Scene):
             self.back()
             return
         if intent.action == Action.BACK:  # Escape in a name field: leave the field first
-            self.focus._step(1)
+            self.focus.handle(Intent(Action.NEXT))  # as Tab: the next control
             return
         self.focus.handle(intent)
 

@@ -11,7 +11,7 @@ import pytest
 from game.actions import Action
 from game.ai import make_bot
 from game.ai.evaluate import Evaluator
-from game.ai.planning import Plan, _spends_extra_die, best_write, usable_dice
+from game.ai.planning import Plan, best_write, spends_extra_die, usable_dice
 from game.ai.play import play_game
 from game.cards import BonusKind
 from game.display import Display, PlacedCard
@@ -37,7 +37,7 @@ def _write_states(seed: int, players: int, level: str) -> list[State]:
 def _candidates(state: State) -> list[tuple[list[Action], Display, PlacedCard]]:
     me = state.decider
     display = state.display(me)
-    if _spends_extra_die(state):
+    if spends_extra_die(state):
         display = display.spend_marks(BonusKind.EXTRA_DIE, 1)
     found: list[tuple[list[Action], Display, PlacedCard]] = []
     for write in legal_writes(state, usable_dice(state)):

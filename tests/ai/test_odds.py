@@ -1,4 +1,5 @@
-"""Exact completion odds (game/odds.py) against an independent plain-Python enumerator and known values."""
+"""Exact completion odds (game/ai/kernels/odds.py) against an independent plain-Python enumerator
+and known values."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import odds
+from game.ai.kernels import odds, rolls, success
+from game.ai.kernels.classes import classes_for_blocks
+from game.ai.kernels.deck_table import deck_table
 from game.cards import Field, Relation, Task, parse_task
 from game.colours import COLOURS
 from game.deck import standard_deck
@@ -384,8 +387,8 @@ def test_equal_residual_tasks_have_equal_success_vectors() -> None:
         filled = [rng.randint(1, 6) if rng.random() < 0.4 else None for _ in task.fields]
         if all(v is not None for v in filled):
             continue
-        key = odds._residual(task, tuple(filled))
-        vector = odds._build_success(task, tuple(filled)).tobytes()
+        key = success.residual_key(task, tuple(filled))
+        vector = success.build_success_vector(task, tuple(filled)).tobytes()
         assert odds.success_vector(task, filled).tobytes() == vector
         shared += key in groups
         assert groups.setdefault(key, vector) == vector, (task.text(), filled)
@@ -393,8 +396,12 @@ def test_equal_residual_tasks_have_equal_success_vectors() -> None:
 
 
 def test_roll_index_orders_rolls_like_the_success_vector() -> None:
-    assert [odds.roll_index(roll) for roll in ALL_ROLLS[:50]] == list(range(50))
-    assert odds.roll_index((6, 6, 6, 6, 6)) == odds.ROLLS - 1
+    assert [odds.roll_index(roll) for roll in ALL_ROLLS] == list(range(odds.ROLLS))
+    for roll in ALL_ROLLS[::97]:  # the faces of a roll's row are its dice
+        assert tuple(int(face) + 1 for face in rolls.ROLL_FACES[odds.roll_index(roll)]) == roll
+    for wrong in [(0, 1, 1, 1, 1), (1, 1, 1, 1, 7), (1, 1, 1, 1), (1, 1, 1, 1, 1, 1)]:
+        with pytest.raises(ValueError):
+            odds.roll_index(wrong)
 
 
 # --- documentation and the deck table -------------------------------------------------------------------
@@ -407,7 +414,7 @@ def test_module_says_bonuses_are_not_modelled() -> None:
 
 def test_deck_table_covers_every_card() -> None:
     deck = standard_deck()
-    lines = odds.deck_table()
+    lines = deck_table()
     assert len(lines) == 2 + len(deck.cards)
     for card in deck.cards:
         chance = odds.one_turn_chance(card.task)
@@ -416,19 +423,19 @@ def test_deck_table_covers_every_card() -> None:
 
 
 def test_roll_classes_and_classes_by_cell_match_brute_force() -> None:
-    """_roll_classes is np.unique of the canonical codes (representatives and every roll's rank),
-    and _classes_by_cell's row of a cell the classes in which some placement of distinct dice that
+    """roll_classes is np.unique of the canonical codes (representatives and every roll's rank),
+    and classes_by_cell's row of a cell the classes in which some placement of distinct dice that
     respects the fields' colours shows the cell's values (every placement of every class tried)."""
     import numpy as np
 
     for size in range(odds.DICE + 1):
         for dice in itertools.combinations(range(odds.DICE), size):
             pinned = frozenset(dice)
-            representatives, classes = odds._roll_classes(pinned)
-            faces = odds._ROLL_FACES.copy()
+            representatives, classes = success.roll_classes(pinned)
+            faces = rolls.ROLL_FACES.copy()
             free = [die for die in range(odds.DICE) if die not in pinned]
             faces[:, free] = np.sort(faces[:, free], axis=1)
-            codes = faces @ (odds.FACES ** np.arange(odds.DICE - 1, -1, -1))
+            codes = faces @ (rolls.FACES ** np.arange(odds.DICE - 1, -1, -1))
             unique, inverse = np.unique(codes, return_inverse=True)
             assert np.array_equal(representatives, unique)
             assert np.array_equal(classes, inverse.reshape(-1))
@@ -436,16 +443,16 @@ def test_roll_classes_and_classes_by_cell_match_brute_force() -> None:
     for _ in range(60):
         count = rng.randint(1, 4)
         slots = tuple(rng.choice((-1, -1, rng.randrange(odds.DICE))) for _ in range(count))
-        gathered = odds._classes_by_cell(slots)
+        gathered = success.classes_by_cell(slots)
         pinned = frozenset(s for s in slots if s >= 0)
-        representatives, classes = odds._roll_classes(pinned)
-        expected: list[set[int]] = [set() for _ in range(odds.FACES**count)]
+        representatives, classes = success.roll_classes(pinned)
+        expected: list[set[int]] = [set() for _ in range(rolls.FACES**count)]
         for placement in itertools.permutations(range(odds.DICE), count):
             if any(s >= 0 and die != s for s, die in zip(slots, placement, strict=True)):
                 continue
             for number, roll in enumerate(representatives):
-                shown = odds._ROLL_FACES[roll][list(placement)]
-                expected[int(shown @ (odds.FACES ** np.arange(count - 1, -1, -1)))].add(number)
+                shown = rolls.ROLL_FACES[roll][list(placement)]
+                expected[int(shown @ (rolls.FACES ** np.arange(count - 1, -1, -1)))].add(number)
         if not any(expected):
             assert gathered is None, slots
             continue
@@ -456,20 +463,20 @@ def test_roll_classes_and_classes_by_cell_match_brute_force() -> None:
 
 
 def test_partial_state_classes_match_sorting_the_blocks() -> None:
-    """_classes numbers the classes as the codes of each block's digits sorted (np.sort), ranked by
-    unknown dice then code (the sorting network in _classes must give the very same codes)."""
+    """classes_for_blocks numbers the classes as the codes of each block's digits sorted (np.sort), ranked by
+    unknown dice then code (its sorting network must give the very same codes)."""
     import numpy as np
 
     for blocks in [(5,), (1, 4), (2, 3), (3, 2), (4, 1)]:
-        digits = odds._PARTIAL_DIGITS.copy()
+        digits = rolls.PARTIAL_DIGITS.copy()
         start = 0
         for size in blocks:
             digits[:, start : start + size] = np.sort(digits[:, start : start + size], axis=1)
             start += size
-        codes = digits @ odds._PARTIAL_WEIGHTS
+        codes = digits @ rolls.PARTIAL_WEIGHTS
         unique = np.unique(codes)
-        level = (odds._PARTIAL_DIGITS[unique] == odds._UNKNOWN).sum(axis=1)
+        level = (rolls.PARTIAL_DIGITS[unique] == rolls.UNKNOWN).sum(axis=1)
         order = unique[np.lexsort((unique, level))]
-        class_of = np.full(odds._PARTIALS, -1)
+        class_of = np.full(rolls.PARTIALS, -1)
         class_of[order] = np.arange(len(order))
-        assert np.array_equal(odds._classes(blocks).of_partial, class_of[codes])
+        assert np.array_equal(classes_for_blocks(blocks).of_partial, class_of[codes])

@@ -1,11 +1,13 @@
-"""The programme's one-column path (game/odds.py `_rotate` copies a row at a time) gives the very bits
-of the batch path (one transposing copy): a column alone and the same column in a batch agree."""
+"""The programme's one-column path (kernels/programme.py's best_rerolls moves the last two dice to the
+front first) gives the very bits of the batch path: a column alone and the same column in a batch
+agree."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from game import odds
+from game.ai.kernels import odds
+from game.ai.kernels.programme import expected, turn_values, workspace
 from game.deck import standard_deck
 
 
@@ -19,9 +21,6 @@ def test_one_column_and_batch_give_the_same_bits() -> None:
         alone = np.ascontiguousarray(column.reshape(odds.ROLLS, 1))
         batch = np.ascontiguousarray(np.stack([column, columns[0]], axis=1))
         for rolls_left in (0, 1, 2):
-            one = odds._expected(odds._turn_values(alone, rolls_left, odds._workspace(1)), odds._workspace(1))
-            one = one[:, 0].copy()
-            both = odds._expected(
-                odds._turn_values(batch, rolls_left, odds._workspace(2)), odds._workspace(2)
-            )
+            one = expected(turn_values(alone, rolls_left, workspace(1)), workspace(1))[:, 0].copy()
+            both = expected(turn_values(batch, rolls_left, workspace(2)), workspace(2))
             assert np.array_equal(one.view(np.uint64), both[:, 0].view(np.uint64))

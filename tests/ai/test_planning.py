@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 import pytest
 
-from game import odds
 from game.actions import Buy, Complete, Place
-from game.ai import make_bot, planning
+from game.ai import make_bot
 from game.ai.evaluate import Evaluator
+from game.ai.kernels import odds
 from game.ai.planning import (
     _bought,
     _card_completions,
@@ -21,6 +21,7 @@ from game.ai.planning import (
     best_place,
     buy_steps,
     complete_steps,
+    forget_known_success,
     remember_success,
     roll_values,
     single_card_keep,
@@ -216,7 +217,7 @@ def test_completions_skipped_by_success_vectors_are_none() -> None:
         cards = [
             (p.card.task, p.filled) for p in seen.display(seat) if not p.completed and p.empty_count <= 5
         ]
-        planning._known_success.clear()
+        forget_known_success()
         plain = complete_steps(seen)
         remember_success(cards)
         assert complete_steps(seen) == plain

@@ -1,0 +1,52 @@
+"""One bounded memory of results by key, for the kernels' and the bots' caches.
+
+Why one type: every cache of the bots and kernels remembers results of pure computations (the
+same key always gives the same value), so what is forgotten is only worked out again, never
+different. Each used to be a dictionary with its own size check and eviction; this is the one
+place that holds that logic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+Key = TypeVar("Key")
+Value = TypeVar("Value")
+
+
+class BoundedCache(Generic[Key, Value]):
+    """Remembers at most `limit` values by key; when full, it forgets everything and starts afresh.
+
+    Why start afresh rather than drop the oldest: it costs nothing per look-up or entry, and every
+    cache here refills within a game with what the game needs now. `get` is the dictionary's own
+    method (a look-up costs what a dictionary's does: caches are read in the bots' inner loops).
+    """
+
+    __slots__ = ("limit", "get", "_entries")
+
+    def __init__(self, limit: int) -> None:
+        if limit < 1:
+            raise ValueError(f"a cache holds at least one entry, not {limit}")
+        self.limit = limit
+        self._entries: dict[Key, Value] = {}
+        self.get: Callable[[Key], Value | None] = self._entries.get
+        """The value remembered for a key, or None."""
+
+    def put(self, key: Key, value: Value) -> Value:
+        """Remember `value` for `key` (forgetting everything first when full); returns `value`."""
+        entries = self._entries
+        if len(entries) >= self.limit:
+            entries.clear()
+        entries[key] = value
+        return value
+
+    def clear(self) -> None:
+        """Forget everything."""
+        self._entries.clear()
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries
+
+    def __len__(self) -> int:
+        return len(self._entries)

@@ -17,7 +17,7 @@ from scenes.core.confirm import Confirmation, ask
 from scenes.core.i18n import t
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Text, Widget
-from scenes.menus.slot_words import game_words, mode_words, saved_words
+from scenes.menus.slot_words import game_words, mode_words, row_words, saved_words
 from scenes.model.games import GOENNEN_KOENNEN
 from scenes.model.slots import SlotInfo, delete_slot, unfinished_games
 
@@ -69,9 +69,7 @@ class ContinueScene(MenuScene):
 
     @staticmethod
     def _row_label(info: SlotInfo) -> Text:
-        return lambda: t(
-            "continue.row", mode=mode_words(info), game=game_words(info), saved=saved_words(info)
-        )
+        return lambda: t("continue.row", mode=mode_words(info), game=row_words(info), saved=saved_words(info))
 
     @staticmethod
     def _row_hint(info: SlotInfo) -> Text:

@@ -37,12 +37,25 @@ def solo_words(level: int, round_number: int) -> str:
     return t("slots.game.solo", level=level, progress=round_words(round_number))
 
 
+def row_words(info: SlotInfo) -> str:
+    """The game in a slot as the Continue list shows it beside its mode: who plays (at the table)
+    and how far it is."""
+    if not info.resumable:
+        return t("slots.list.unreadable", file=info.path.name)
+    if info.over:
+        return t("slots.list.over")
+    if info.kind in (SOLO, CAMPAIGN):
+        return round_words(info.round)
+    names = ", ".join(info.names[:MAX_NAMES_SHOWN])
+    return t("slots.list.table", names=names, progress=round_words(info.round))
+
+
 def mode_words(info: SlotInfo) -> str:
     """Which mode the slot holds: a table game of N players, a solo level, the campaign's level."""
     if info.kind == CAMPAIGN:
-        return t("slots.mode.campaign", level=info.level or 1)
+        return t("slots.mode.campaign", level=info.level) if info.level else t("slots.mode.campaign_any")
     if info.kind == SOLO:
-        return t("slots.mode.solo", level=info.level or 1)
+        return t("slots.mode.solo", level=info.level) if info.level else t("slots.mode.solo_any")
     return t("slots.mode.table", count=len(info.names))
 
 

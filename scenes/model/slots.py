@@ -62,6 +62,14 @@ def slot_of_session(session: GameSession, folder: Path | None = None) -> Path | 
     return slot_path(mode if isinstance(mode, str) else None, session.state.config.solo_level, folder)
 
 
+def slot_level(path: Path) -> int | None:
+    """A solo slot's level, by its name (also when the file inside cannot be read)."""
+    if not path.match(SOLO_PATTERN):
+        return None
+    number = path.stem.removeprefix("save-solo-")
+    return int(number) if number.isdigit() and len(number) < 4 else None
+
+
 def slot_kind(path: Path) -> str:
     """Which kind of game a slot file holds, by its name."""
     if path.name == CAMPAIGN_FILE:
@@ -102,7 +110,7 @@ def read_slot(path: Path) -> SlotInfo:
     # A listing must survive any damaged file (any bytes reach the loader), and the loader's own
     # errors are not all SaveError: what went wrong is shown, and Continue sets the file aside.
     except Exception as error:
-        return SlotInfo(path, kind, saved, problem=str(error) or type(error).__name__)
+        return SlotInfo(path, kind, saved, level=slot_level(path), problem=str(error) or type(error).__name__)
     state = session.state
     names = tuple(seat.name for seat in session.seats)
     return SlotInfo(path, kind, saved, names, state.round, state.config.solo_level, state.is_over)

@@ -140,7 +140,7 @@ class ScoringScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt_backdrop(surface.get_size()), (0, 0))
         heading = self.layout["heading"]
-        title = t("scoring.heading")
+        title = t("scoring.heading" if self.resignation is None else "scoring.heading.resigned")
         label = fonts.text(title, 54, theme.CREAM, "black")
         surface.blit(label, label.get_rect(midleft=heading.midleft))
         pygame.draw.line(

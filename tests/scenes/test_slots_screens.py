@@ -209,3 +209,18 @@ def test_the_continue_list_survives_a_damaged_save_and_deletes_only_after_asking
     assert not damaged.exists() and len(listing.rows) == 1
     press(app, pygame.K_RETURN)  # the table game resumes
     assert top(app).name in ("deal", "turn")
+
+
+def test_choosing_a_save_no_loader_can_read_sets_it_aside_and_the_title_says_so(data_dir: Path) -> None:
+    deep = slot_path("solo", 2)
+    assert deep is not None
+    deep.parent.mkdir(parents=True, exist_ok=True)
+    deep.write_text("[" * 200_000 + "]" * 200_000, encoding="utf-8")  # deeper than the parser goes
+    app = _fresh(data_dir)
+    press(app, pygame.K_RETURN)  # Continue
+    listing = top(app)
+    assert isinstance(listing, ContinueScene) and not listing.rows[0][0].resumable
+    press(app, pygame.K_RETURN)
+    assert isinstance(top(app), TitleScene)
+    assert app.notice and "save-solo-2.json.broken-" in app.notice
+    assert not deep.exists() and list(data_dir.glob("save-solo-2.json.broken-*"))

@@ -22,6 +22,7 @@ from scenes.core.sound import Sounds
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.transition import FadeTransition
 from scenes.model.settings import Settings, load_settings, save_settings
+from scenes.model.slots import adopt_old_save
 from scenes.model.userdata import ENV_OVERRIDE, settings_path
 from scenes.routes import MODES, ROUTES
 
@@ -57,6 +58,7 @@ class App:
             aside = loaded.kept_aside.name if loaded.kept_aside else "?"
             self.notice = i18n.t("notice.settings_unreadable", file=aside)
         i18n.set_language(self.settings.language)
+        adopt_old_save()  # a solo or campaign game in the one save.json of old moves to its own slot
         self.screen = self._open_display() if window else pygame.Surface(SCREEN_SIZE, 0, 32)
         self.intents = IntentMapper()
         self.intents.start_gamepads()

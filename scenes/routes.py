@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from scenes.core.confirm import ConfirmScene
 from scenes.core.routing import ModeRoutes, RouteFactory
+from scenes.menus.continue_list import ContinueScene
 from scenes.menus.newgame import NewGameScene
 from scenes.menus.pause import PauseScene
 from scenes.menus.rules import RulesScene
@@ -19,7 +21,7 @@ from scenes.menus.title import TitleScene
 from scenes.solo.campaign import CampaignScene
 from scenes.solo.card import SoloCardScene
 from scenes.solo.end import SoloEndScene
-from scenes.solo.play import finish_game, resign_campaign_game
+from scenes.solo.play import finish_game, resign_game
 from scenes.solo.watch import WatchScene
 from scenes.table.deal import DealScene
 from scenes.table.opening import continue_scene, new_game_scene, stage
@@ -50,10 +52,13 @@ ROUTES: dict[str, RouteFactory] = {
     "settings": SettingsScene,
     "rules": RulesScene,
     "pause": PauseScene,  # (PauseHooks)
+    "confirm": ConfirmScene,  # (Confirmation): an overlay asking before anything is lost
+    "continue": ContinueScene,  # the saved games, each resumed or deleted
     # the table
     "table": table,  # (GameSession) at its stage
     "table-new": new_game_scene,  # (GameConfig)
     "table-continue": continue_scene,  # (save path or None)
+    "table-resigned": ScoringScene,  # (GameSession, Resignation): the scores as they stood
     "pass-device": PassScreen,  # (the next player's name): hides private cards while hands change
     # solo
     "solo-card": SoloCardScene,  # (selected level or None)
@@ -61,13 +66,13 @@ ROUTES: dict[str, RouteFactory] = {
     "solo-end": SoloEndScene,  # (GameSummary)
     "solo-finished": finish_game,  # (GameSession): booked, then the end screen
     "campaign": CampaignScene,  # (CampaignStep or None)
-    "campaign-resigned": resign_campaign_game,  # (GameSession): booked as lost, then the campaign
+    "solo-resigned": resign_game,  # (GameSession): booked as lost, then the scores as they stood
 }
 
 MODES: dict[str, ModeRoutes] = {
-    "solo": ModeRoutes(after_game="solo-finished"),
+    "solo": ModeRoutes(after_game="solo-finished", resign="solo-resigned"),
     "watch": ModeRoutes(after_game="solo-finished"),
     # a campaign level is neither restarted (a bad deal would be redone) nor resigned without being
     # booked as played and lost
-    "campaign": ModeRoutes(after_game="solo-finished", resign="campaign-resigned", can_restart=False),
+    "campaign": ModeRoutes(after_game="solo-finished", resign="solo-resigned", can_restart=False),
 }

@@ -28,6 +28,8 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "settings": ("heading", "options", "back", "hint"),
     "rules": ("heading", "text", "pictures", "previous", "next", "page", "back"),
     "pause": ("panel", "heading", "menu"),
+    "confirm": ("panel", "heading", "message", "cancel", "confirm"),
+    "continue": ("heading", "slots", "hint", "back"),
     "table": ("header", "market", "dice", "site", "controls", "bonus", "prompt", "display", "log", "others"),
     "deal": ("heading", "prompt", "hand", "display", "buttons", "hint"),
     "scoring": ("heading", "table", "winner", "buttons"),

@@ -25,11 +25,22 @@ class ModeRoutes:
     table itself (also after Continue), so a resumed solo or campaign game ends like one never left."""
 
     after_game: str | None = None  # route(app, session); None: the table's own Play again / Title
-    resign: str | None = None  # route(app, session); None: the save is archived and the title shown
+    # route(app, session): books the resigned game and returns the result screen ("table-resigned");
+    # None: the save is archived and the result screen offers Play again and Title
+    resign: str | None = None
     can_restart: bool = True  # False: Pause offers no Restart (a campaign level is not redone)
 
 
 Hook = Callable[[], None]
+
+
+@dataclass(frozen=True)
+class Resignation:
+    """The route "table-resigned"'s second argument: the game was resigned and shows its scores as
+    they stood; Continue leads to `then` with `arguments` (None: Play again and Title instead)."""
+
+    then: str | None = None
+    arguments: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

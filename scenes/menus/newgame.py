@@ -12,11 +12,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.core import fonts, theme
+from scenes.core.confirm import Confirmation, ask
 from scenes.core.i18n import t
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Choice, TextField, Widget
+from scenes.menus.slot_words import replace_question
 from scenes.model.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
 from scenes.model.games import GOENNEN_KOENNEN
+from scenes.model.slots import occupant, table_slot
 from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:
@@ -150,7 +153,20 @@ class NewGameScene(MenuScene):
         """The start_game hook: hand the configuration to the registered table scene."""
         if not self.app.serves(GOENNEN_KOENNEN.new_game_route) or not self.start_button.enabled:
             return
-        self.app.go(GOENNEN_KOENNEN.new_game_route, self.config(), how="replace")
+        config = self.config()
+        occupied = occupant(table_slot())
+        if occupied is None:
+            self._start(config)
+            return
+        ask(
+            self.app,
+            Confirmation(
+                lambda: replace_question(occupied), "slots.replace.yes", lambda: self._start(config)
+            ),
+        )
+
+    def _start(self, config: GameConfig) -> None:
+        self.app.go(GOENNEN_KOENNEN.new_game_route, config, how="replace")
 
     def resume(self) -> None:
         self._refresh()

@@ -14,7 +14,7 @@ from scenes.core.intents import Action, Intent
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button
 from scenes.model.games import GOENNEN_KOENNEN
-from scenes.model.userdata import has_saved_game, save_path
+from scenes.model.slots import has_unfinished_game
 from scenes.render.cards import render_card
 from scenes.render.dice import DiceRoll
 from scenes.render.shapes import colour_chip, rounded_panel
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 VERSION = "0.1.0"
+CONTINUE_LIST = "continue"  # the route listing the saved games
 # The cards fanned out on the title: (card id, values written on it, completed)
 SHOWCASE = (
     ("B06", (2, 4, None, None), False),
@@ -54,7 +55,7 @@ class TitleScene(MenuScene):
         entries = [
             ("new_game", lambda: self._open("new-game"), True),
             ("solo", self._solo, True),
-            ("continue", self._continue, has_saved_game()),
+            ("continue", self._continue, has_unfinished_game()),
             ("rules", lambda: self._open("rules"), True),
             ("settings", lambda: self._open("settings"), True),
             ("quit", self.app.quit, True),
@@ -81,8 +82,10 @@ class TitleScene(MenuScene):
         solo.disabled_reason = lambda: t("title.solo.unavailable")
         if "continue" in self.buttons:
             resume = self.buttons["continue"]
-            resume.enabled = self.app.serves(GOENNEN_KOENNEN.continue_route)
+            routes = (CONTINUE_LIST, GOENNEN_KOENNEN.continue_route)
+            resume.enabled = all(self.app.serves(route) for route in routes)
             resume.disabled_reason = lambda: t("title.continue.unavailable")
+            self.focus.focus(resume)  # an unfinished game: Enter resumes it, not a new one
 
     def enter(self) -> None:
         self.throw()
@@ -115,8 +118,8 @@ class TitleScene(MenuScene):
             self.app.go(route, how="replace")
 
     def _continue(self) -> None:
-        if self.app.serves(GOENNEN_KOENNEN.continue_route):
-            self.app.go(GOENNEN_KOENNEN.continue_route, save_path(), how="replace")
+        if self.app.serves(CONTINUE_LIST):
+            self.app.go("continue")
 
     def handle(self, intent: Intent) -> None:
         if self.app.notice and intent.action in (Action.CONFIRM, Action.BACK) and self.notice_alpha > 0:

@@ -6,9 +6,9 @@ game in, the new progress and the screen to show next out.
     app.go(booking.route, *booking.arguments)      # "solo-end" with the summary, or "campaign"
 
 Booking is idempotent per game (`game_id`, the seed and the number of actions), so a game resumed
-after a crash at the very end is never counted twice. A resigned campaign game counts as played
-and lost with the score it had (pay the shortfall or the campaign ends), never as a game that did
-not happen.
+after a crash at the very end is never counted twice. A resigned solo or campaign game counts as
+played and lost with the score it had (in the campaign: pay the shortfall or the campaign ends),
+never as a game that did not happen; then the level list ("solo-card") or the campaign follows.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class FinishedSoloGame:
     bot: str | None  # the bot that played a watched game
     game_id: str
     date: str
-    given_up: bool = False  # a campaign game resigned before its end
+    given_up: bool = False  # a solo or campaign game resigned before its end
 
     @property
     def level(self) -> int:
@@ -68,7 +68,9 @@ class Booking:
 
     progress: Progress
     changed: bool
-    route: str  # "solo-end" (arguments: the GameSummary) or "campaign" (arguments: the CampaignStep)
+    # "solo-end" (arguments: the GameSummary), "campaign" (the CampaignStep) or, for a resigned solo
+    # game, "solo-card" (the level)
+    route: str
     arguments: tuple[Any, ...]
 
 
@@ -108,19 +110,27 @@ def _book_finished(progress: Progress, game: FinishedSoloGame) -> Booking:
 
 
 def _book_given_up(progress: Progress, game: FinishedSoloGame) -> Booking:
+    mode = _mode(game)
+    if mode == "watch":  # the bot's game was only watched: nothing to book
+        return Booking(progress, False, "solo-card", (game.level,))
+    campaign = mode == "campaign"
     if _already_booked(progress, game):
-        return Booking(progress, False, "campaign", (None,))
+        if campaign:
+            return Booking(progress, False, "campaign", (None,))
+        return Booking(progress, False, "solo-card", (game.level,))
     score = current_scores(game.state)[0].total
     booked = record_game(
         progress,
         game.level,
         score,
-        "campaign",
+        mode,
         deck=game.state.deck,
         date=game.date,
         game_id=game.game_id,
         given_up=True,
     )
+    if not campaign:
+        return Booking(booked.progress, True, "solo-card", (game.level,))
     # a given-up level misses its target even if the score so far had reached it
     missed = min(score, level_info(game.level).target - 1)
     updated, step, _pending = _book_campaign(booked.progress, game.level, missed)

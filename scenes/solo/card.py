@@ -138,7 +138,7 @@ class SoloCardScene(MenuScene):
 
     def play_selected(self) -> None:
         if self.play_button.enabled:
-            play.start_level(self.app, self.selected)
+            play.offer_level(self.app, self.selected)
 
     def watch_selected(self) -> None:
         if self.watch_button.enabled:

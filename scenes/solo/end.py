@@ -92,16 +92,16 @@ class SoloEndScene(MenuScene):
         elif summary.mode == "campaign":
             self.to_campaign()
         else:
-            play.start_level(self.app, summary.level)
+            play.offer_level(self.app, summary.level)
 
     def next(self) -> None:
         kind = self._next_kind()
         if kind == "campaign":
             self.to_campaign()
         elif kind == "play" and self.next_button.enabled:
-            play.start_level(self.app, self.summary.level)
+            play.offer_level(self.app, self.summary.level)
         elif kind == "next" and self.next_button.enabled:
-            play.start_level(self.app, self.summary.level + 1)
+            play.offer_level(self.app, self.summary.level + 1)
 
     def to_campaign(self) -> None:
         self.app.go("campaign", self.summary.step, how="replace")

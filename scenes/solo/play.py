@@ -2,8 +2,8 @@
 
 The table (route "table") plays the game; the session's context says the mode ({"mode": "solo" |
 "campaign" | "watch"}), and the route table sends a finished game of these modes to the route
-"solo-finished" (`finish_game`) and a resigned campaign game to "campaign-resigned"
-(`resign_campaign_game`). What booking changes is decided by scenes.model.solo_booking; this
+"solo-finished" (`finish_game`) and a resigned solo or campaign game to "solo-resigned"
+(`resign_game`). What booking changes is decided by scenes.model.solo_booking; this
 module only feeds it the session, writes the result and archives the save.
 """
 
@@ -12,12 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.serialize import SaveError
+from scenes.core.confirm import Confirmation, ask
 from scenes.core.i18n import t
+from scenes.core.routing import Resignation
+from scenes.menus.slot_words import replace_question
 from scenes.model import progress as progress_module
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
+from scenes.model.slots import make_room, occupant, slot_path
 from scenes.model.solo_booking import Booking, FinishedSoloGame, GameSummary, book_solo_game
-from scenes.model.userdata import save_path
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -41,28 +44,46 @@ def _open(app: App, session: GameSession) -> None:
 
 
 def start_level(app: App, level: int, mode: str = "solo", seed: int | None = None) -> GameSession:
-    """A new solo game of `level` for the player, saved in the Continue slot, opened on the table."""
+    """A new solo game of `level` for the player, saved in its slot, opened on the table. Replaces
+    what the slot holds: callers ask first (`offer_level`; a campaign level is only resumed)."""
     seat = SeatConfig(t("solo.player_name"), SeatKind.HUMAN)
+    path = slot_path(mode, level)
+    make_room(path)
     session = GameSession.start(
-        GameConfig((seat,)), seed=seed, solo_level=level, save_path=save_path(), context={"mode": mode}
+        GameConfig((seat,)), seed=seed, solo_level=level, save_path=path, context={"mode": mode}
     )
     _open(app, session)
     return session
 
 
+def offer_level(app: App, level: int) -> None:
+    """Play `level` in solo practice: at once when its slot is free, else after the player agreed
+    to replace the unfinished game there (the question names it)."""
+    def start() -> None:
+        start_level(app, level)
+
+    occupied = occupant(slot_path("solo", level))
+    if occupied is None:
+        start()
+        return
+    ask(app, Confirmation(lambda: replace_question(occupied), "slots.replace.yes", start))
+
+
 def saved_campaign_game(level: int) -> GameSession | None:
-    """The campaign game of `level` left unfinished in the Continue slot, if that is what it holds.
+    """The campaign game of `level` left unfinished in the campaign's slot, if that is what it holds.
 
     A campaign level is resumed, never dealt afresh: starting over would let a bad deal be undone.
     """
-    path = save_path()
-    if not path.is_file():
+    path = slot_path("campaign")
+    if path is None or not path.is_file():
         return None
     try:
         session = GameSession.resume(path)
     except SaveError:
         return None
-    if mode_of(session) != "campaign" or session.state.config.solo_level != level or session.over:
+    # a level played to its end but never booked (closed at the final score) is resumed too: its
+    # final score is then shown and booked, instead of the level being dealt again
+    if mode_of(session) != "campaign" or session.state.config.solo_level != level:
         return None
     return session
 
@@ -119,8 +140,10 @@ def finish_game(app: App, session: GameSession) -> Scene:
     return app.scene(booking.route, *booking.arguments)
 
 
-def resign_campaign_game(app: App, session: GameSession) -> Scene:
-    """Route "campaign-resigned": the level booked as played and lost, then the campaign screen."""
+def resign_game(app: App, session: GameSession) -> Scene:
+    """Route "solo-resigned" (a solo or campaign game's Resign): the level booked as played and
+    lost, the save archived, then the scores as they stood; Continue leads on to the level list
+    or the campaign screen."""
     booking = _book(app, session, given_up=True)
     session.archive()
-    return app.scene(booking.route, *booking.arguments)
+    return app.scene("table-resigned", session, Resignation(booking.route, booking.arguments))

@@ -9,10 +9,12 @@ import pygame
 
 from game.engine import Card, Phase
 from scenes.core import fonts, theme
+from scenes.core.confirm import Confirmation, ask
 from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent
-from scenes.core.routing import ModeRoutes, PauseHooks
+from scenes.core.routing import ModeRoutes, PauseHooks, Resignation
 from scenes.core.stack import Scene
+from scenes.menus.slot_words import players_words, solo_words
 from scenes.model.gameconfig import GameConfig
 from scenes.model.session import GameSession
 from scenes.model.settings import ANIMATION_SPEEDS
@@ -88,8 +90,19 @@ class TableBase(Scene):
         self.app.go("title", how="reset")
 
     def restart(self) -> None:
+        """Pause -> Restart: after a confirmation naming the game that would be lost."""
         if not self.mode.can_restart:  # a campaign level is played once
             return
+        ask(
+            self.app,
+            Confirmation(
+                lambda: t("confirm.restart.question", game=self._game_words()),
+                "confirm.restart.yes",
+                self._restart_now,
+            ),
+        )
+
+    def _restart_now(self) -> None:
         old = self.session
         config = GameConfig(old.seats, old.state.config.start_player)
         session = GameSession.start(
@@ -98,11 +111,24 @@ class TableBase(Scene):
         self.app.go("table", session, how="replace")
 
     def resign(self) -> None:
-        if self.mode.resign is not None:  # e.g. a campaign game is booked as played and lost
+        """Pause -> Resign: after a confirmation, the game ends with the scores as they stand."""
+        key = "confirm.resign.question" if self.mode.resign is None else "confirm.resign.question_lost"
+        ask(
+            self.app,
+            Confirmation(lambda: t(key, game=self._game_words()), "confirm.resign.yes", self._resign_now),
+        )
+
+    def _resign_now(self) -> None:
+        if self.mode.resign is not None:  # a solo or campaign game is booked as played and lost
             self.app.go(self.mode.resign, self.session, how="replace")
             return
-        self.session.archive()
-        self.app.go("title", how="reset")
+        self.app.go("table-resigned", self.session, Resignation(), how="replace")
+
+    def _game_words(self) -> str:
+        state = self.session.state
+        if self.session.context.get("mode") in ("solo", "campaign") and state.config.solo_level:
+            return solo_words(state.config.solo_level, state.round)
+        return players_words(tuple(seat.name for seat in self.session.seats), state.round)
 
     # -- notices and zoom ------------------------------------------------------------------------
     def refuse(self, message: str) -> None:

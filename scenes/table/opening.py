@@ -12,7 +12,7 @@ from game.serialize import SaveError, set_aside
 from scenes.core.i18n import t
 from scenes.model.gameconfig import GameConfig
 from scenes.model.session import GameSession
-from scenes.model.userdata import save_path
+from scenes.model.slots import make_room, table_slot
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -38,14 +38,17 @@ def open_table(app: App, session: GameSession, how: str = "replace") -> None:
 
 
 def new_game_scene(app: App, config: GameConfig) -> Scene:
+    """New game's game, in the multiplayer slot (New game asked before replacing what it held)."""
     solo_level = 1 if len(config.seats) == 1 else None
-    session = GameSession.start(config, solo_level=solo_level, save_path=save_path())
+    path = table_slot()
+    make_room(path)
+    session = GameSession.start(config, solo_level=solo_level, save_path=path)
     return app.scene("table", session)
 
 
 def continue_scene(app: App, path: Path | None) -> Scene:
     """The saved game, resumed; an unreadable save is set aside (kept) and the title says so."""
-    path = path or save_path()
+    path = path or table_slot()
     try:
         session = GameSession.resume(path)
     except SaveError as error:

@@ -1,5 +1,8 @@
 """The final tally: every player's scoring cards counted one by one, the totals counting up, the
-tie-break when needed, the winner, then Play again / Title (or Continue for the solo screens)."""
+tie-break when needed, the winner, then Play again / Title (or Continue for the solo screens).
+
+After Resign (route "table-resigned") the same tally shows the scores as they stood, marked as
+resigned and without a winner; Continue then leads where the resignation's booking said."""
 
 from __future__ import annotations
 
@@ -8,12 +11,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Outcome, result
+from game.engine import Outcome, current_scores, level_info, result
 from scenes.core import fonts, theme
 from scenes.core.i18n import t, text_of
 from scenes.core.intents import Action as Key
 from scenes.core.intents import Intent
 from scenes.core.layout import layout
+from scenes.core.routing import Resignation
 from scenes.core.stack import Scene
 from scenes.core.widgets import Button, FocusGroup
 from scenes.model.gameconfig import GameConfig
@@ -38,12 +42,15 @@ class Tally:
 class ScoringScene(Scene):
     name = "scoring"
 
-    def __init__(self, app: App, session: GameSession) -> None:
+    def __init__(self, app: App, session: GameSession, resignation: Resignation | None = None) -> None:
         super().__init__(app)
         self.session = session
+        self.resignation = resignation
         self.after_game = app.mode_routes(session.context.get("mode")).after_game  # a route or None
+        if resignation is not None:
+            self.after_game = resignation.then
         self.layout = layout("scoring")
-        self.outcome: Outcome = result(session.state)
+        self.outcome: Outcome = result(session.state) if resignation is None else _as_they_stand(session)
         self.tallies = [Tally() for _ in self.outcome.scores]
         self.done = False
         self.focus = FocusGroup(on_activate=lambda: app.play("click"))
@@ -102,7 +109,9 @@ class ScoringScene(Scene):
 
     # -- buttons ---------------------------------------------------------------------------------
     def go_on(self) -> None:
-        if self.after_game is not None:
+        if self.resignation is not None and self.resignation.then is not None:
+            self.app.go(self.resignation.then, *self.resignation.arguments, how="replace")
+        elif self.after_game is not None:
             self.app.go(self.after_game, self.session, how="replace")
 
     def play_again(self) -> None:
@@ -131,7 +140,7 @@ class ScoringScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt_backdrop(surface.get_size()), (0, 0))
         heading = self.layout["heading"]
-        title = t("scoring.heading")
+        title = t("scoring.heading" if self.resignation is None else "scoring.heading.resigned")
         label = fonts.text(title, 54, theme.CREAM, "black")
         surface.blit(label, label.get_rect(midleft=heading.midleft))
         pygame.draw.line(
@@ -145,7 +154,10 @@ class ScoringScene(Scene):
             column = pygame.Rect(area.x + seat * (width + gap), area.y, width, area.height)
             self._draw_column(surface, column, seat, tally)
         if self.done:
-            self._draw_winner(surface)
+            if self.resignation is not None:
+                self._draw_banner(surface, self._resigned_text())
+            else:
+                self._draw_winner(surface)
         self.focus.draw(surface)
 
     def _draw_column(self, surface: pygame.Surface, column: pygame.Rect, seat: int, tally: Tally) -> None:
@@ -192,8 +204,13 @@ class ScoringScene(Scene):
         empty = fonts.text(t("scoring.empty_fields", count=score.empty_fields), 16, (170, 200, 190))
         surface.blit(empty, empty.get_rect(midleft=(foot.x + 16, foot.centery)))
 
+    def _resigned_text(self) -> str:
+        level = self.outcome.solo_level
+        if level is None:
+            return t("scoring.resigned")
+        return t("scoring.resigned_solo", level=level.level, points=self.outcome.scores[0].total)
+
     def _draw_winner(self, surface: pygame.Surface) -> None:
-        area = self.layout["winner"]
         outcome = self.outcome
         names = [self.session.name(seat) for seat in outcome.winners]
         top = outcome.scores[outcome.winners[0]].total
@@ -206,8 +223,19 @@ class ScoringScene(Scene):
             text = t("scoring.winner", name=names[0], points=top)
         if outcome.tie_broken:
             text += "  " + t("scoring.tie_break")
+        self._draw_banner(surface, text)
+
+    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
+        area = self.layout["winner"]
         size = fonts.fit_size(text, 32, area.width - 40, "black")
         label = fonts.text(text, size, theme.INK, "black")
         box = label.get_rect(center=area.center).inflate(40, 18)
         pygame.draw.rect(surface, theme.FOCUS, box, border_radius=box.height // 2)
         surface.blit(label, label.get_rect(center=box.center))
+
+
+def _as_they_stand(session: GameSession) -> Outcome:
+    """A resigned game's scores as they stood (the engine's running scores), with no winner."""
+    state = session.state
+    level = level_info(state.config.solo_level) if state.config.solo_level else None
+    return Outcome(current_scores(state), (), False, level)

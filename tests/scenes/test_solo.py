@@ -15,6 +15,7 @@ from game.actions import parse
 from game.deck import standard_deck
 from game.solo import CampaignState
 from scenes.app import App
+from scenes.core.confirm import ConfirmScene
 from scenes.core.stack import Scene
 from scenes.menus.title import TitleScene
 from scenes.model import progress as progress_module
@@ -25,6 +26,7 @@ from scenes.solo.campaign import CampaignScene
 from scenes.solo.card import SoloCardScene
 from scenes.solo.end import SoloEndScene
 from scenes.solo.watch import WatchScene
+from scenes.table.scoring import ScoringScene
 from tests.scenes.conftest import click, press, settle, top
 
 WON_GAME = Path(__file__).parent / "data" / "solo-level1-won.json"
@@ -366,14 +368,21 @@ def test_a_campaign_game_offers_no_restart_and_a_resign_is_booked_as_lost(data_d
     pause = _pause_of_table(app)
     assert "restart" not in pause.buttons and "resign" in pause.buttons
     click(app, pause.buttons["resign"].rect.center)
-    settle(app)
-    campaign = top(app)
-    assert isinstance(campaign, CampaignScene)
-    stored = load_progress(data_dir / "progress.json").progress
+    confirm = top(app)
+    assert isinstance(confirm, ConfirmScene)
+    click(app, confirm.confirm_button.rect.center)
+    result = top(app)
+    assert isinstance(result, ScoringScene) and result.resignation is not None
+    stored = load_progress(data_dir / "progress.json").progress  # booked before the result shows
     (game,) = stored.history
     assert (game.level, game.mode, game.won) == (1, "campaign", False)
     assert stored.campaign is not None and stored.campaign.over  # level 1's shortfall cannot be paid
-    assert not (data_dir / "save.json").exists() and session.over is False
+    assert not (data_dir / "save-campaign.json").exists() and session.over is False
+    if not result.done:
+        press(app, pygame.K_RETURN)  # the tally at once
+    press(app, pygame.K_RETURN)  # Continue
+    campaign = top(app)
+    assert isinstance(campaign, CampaignScene)
     assert campaign._situation() == "over"
 
 

@@ -19,7 +19,7 @@ from scenes.table.deal import DealScene
 from scenes.table.opening import open_table
 from scenes.table.scoring import ScoringScene
 from scenes.table.turn import TurnScene
-from tests.scenes.table_driver import click, deal_move, step, top, turn_move
+from tests.scenes.table_driver import click, deal_move, key, step, top, turn_move
 
 CONFIG = GameConfig(
     (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Robo", SeatKind.BOT, "easy")), start_player=0
@@ -81,6 +81,8 @@ def test_killed_mid_turn_continue_resumes_the_exact_position(app: App, data_dir:
     assert isinstance(title, TitleScene)
     click(fresh, title.buttons["continue"].rect.center)
     step(fresh, 60)
+    key(fresh, pygame.K_RETURN)  # the Continue list's first row: the game just played
+    step(fresh, 60)
     resumed = top(fresh)
     assert isinstance(resumed, TurnScene)
     assert resumed.session.state == position
@@ -95,6 +97,8 @@ def test_unreadable_save_is_set_aside_and_the_player_told(app: App, data_dir: Pa
     title = top(fresh)
     assert isinstance(title, TitleScene)
     click(fresh, title.buttons["continue"].rect.center)
+    step(fresh, 60)
+    key(fresh, pygame.K_RETURN)  # the Continue list shows the damaged save; choosing it sets it aside
     step(fresh, 60)
     assert isinstance(top(fresh), TitleScene)
     assert fresh.notice and "save.json.broken-" in fresh.notice

@@ -1,0 +1,130 @@
+"""The Continue screen: every saved game (who plays, which mode, the round, when it was saved),
+each resumed by its button, each deleted (after a confirmation) by the button beside it.
+
+Always a list, even of one: the player sees what Continue resumes before it does, and one press of
+Enter on the first row (focused on entry) still resumes the most recent game at once. A damaged
+save is listed with its file name; choosing it sets it aside with a message, as Continue always did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.serialize import set_aside
+from scenes.core.confirm import Confirmation, ask
+from scenes.core.i18n import t
+from scenes.core.menu import MenuScene
+from scenes.core.widgets import Button, Text, Widget
+from scenes.menus.slot_words import game_words, mode_words, row_words, saved_words
+from scenes.model.games import GOENNEN_KOENNEN
+from scenes.model.slots import SlotInfo, delete_slot, unfinished_games
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+ROW_HEIGHT, ROW_GAP = 44, 6
+REASON_SHOWN = 160  # characters of a loader's reason on the title's notice line
+DELETE_WIDTH = 200
+
+
+class ContinueScene(MenuScene):
+    layout_name = "continue"
+    name = "continue"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.back_button = Button(
+            self.layout["back"], lambda: t("common.back"), self.back, hint=lambda: t("common.back.hint")
+        )
+        self.rows: list[tuple[SlotInfo, Button, Button]] = []
+        self._build()
+
+    def _build(self) -> None:
+        area = self.layout["slots"]
+        self.rows = []
+        widgets: list[Widget] = []
+        most = max(1, area.height // (ROW_HEIGHT + ROW_GAP))
+        for index, info in enumerate(unfinished_games()[:most]):
+            top = area.y + index * (ROW_HEIGHT + ROW_GAP)
+            resume = Button(
+                pygame.Rect(area.x, top, area.width - DELETE_WIDTH - 16, ROW_HEIGHT),
+                self._row_label(info),
+                self._resumer(info),
+                hint=self._row_hint(info),
+                primary=index == 0,
+                size=20,
+            )
+            delete = Button(
+                pygame.Rect(area.right - DELETE_WIDTH, top, DELETE_WIDTH, ROW_HEIGHT),
+                lambda: t("continue.delete"),
+                self._deleter(info),
+                hint=lambda: t("continue.delete.hint"),
+                size=20,
+            )
+            self.rows.append((info, resume, delete))
+            widgets += [resume, delete]
+        self.focus.widgets = [*widgets, self.back_button]
+        self.focus.focus_index = 0
+
+    @staticmethod
+    def _row_label(info: SlotInfo) -> Text:
+        return lambda: t("continue.row", mode=mode_words(info), game=row_words(info), saved=saved_words(info))
+
+    @staticmethod
+    def _row_hint(info: SlotInfo) -> Text:
+        if not info.resumable:
+            return lambda: t("continue.row.unreadable.hint")
+        return lambda: t("continue.row.hint")
+
+    def _resumer(self, info: SlotInfo) -> Callable[[], None]:
+        def resume() -> None:
+            if info.problem is not None:
+                self._set_aside(info, info.problem)
+                return
+            self.app.go(GOENNEN_KOENNEN.continue_route, info.path, how="reset")
+
+        return resume
+
+    def _set_aside(self, info: SlotInfo, reason: str) -> None:
+        """A save that cannot be read is renamed out of the way (kept, never deleted) and the title
+        says so, as Continue always did; the list was read already, so it is not read again."""
+        try:
+            kept = set_aside(info.path).name
+        except OSError:  # a read-only folder: the file stays where it is
+            kept = info.path.name
+        self.app.notice = t("table.save_unreadable", file=kept, reason=reason[:REASON_SHOWN])
+        self.app.go("title", how="reset")
+
+    def _deleter(self, info: SlotInfo) -> Callable[[], None]:
+        def delete() -> None:
+            ask(
+                self.app,
+                Confirmation(
+                    lambda: t("continue.delete.question", game=game_words(info)),
+                    "continue.delete.yes",
+                    lambda: self._delete(info),
+                ),
+            )
+
+        return delete
+
+    def _delete(self, info: SlotInfo) -> None:
+        try:
+            delete_slot(info.path)
+        except OSError as error:  # a read-only folder: say so, the list stays as it is
+            self.app.notice = t("continue.delete.failed", reason=error.strerror or str(error))
+        self._build()
+        if not self.rows:
+            self.app.go("title", how="reset")
+
+    def resume(self) -> None:
+        self.app.request_draw()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        self.draw_heading(surface, t("continue.title"))
+        self.focus.draw(surface)
+        self.focus.draw_hint(surface, self.layout["hint"])

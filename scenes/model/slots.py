@@ -1,0 +1,187 @@
+"""Save slots: each kind of unfinished game keeps its own saved game, so starting one never
+replaces another without the player being asked.
+
+    save.json               the multiplayer game (New game)
+    save-solo-<level>.json  a solo practice game of that level
+    save-campaign.json      the running campaign's level
+
+One multiplayer slot: the game is played by whoever sits at this screen, and New game asks before
+it replaces the unfinished one, naming who plays it. Solo levels each keep their own game, and the
+campaign's level is only ever resumed once dealt (a bad deal must not be undone).
+
+A save that cannot be read is still listed (with the reason), never raises here: the Continue
+screen shows it, and resuming it sets it aside with a message. Before slots there was only
+save.json; a solo or campaign game found there is moved to its own slot on start (`adopt_old_save`).
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from game.serialize import set_aside
+from scenes.model.session import GameSession
+from scenes.model.userdata import SAVE_FILE, data_dir
+
+TABLE = "table"
+SOLO = "solo"
+CAMPAIGN = "campaign"
+SLOT_KINDS = (TABLE, SOLO, CAMPAIGN)
+SOLO_PATTERN = "save-solo-*.json"
+CAMPAIGN_FILE = "save-campaign.json"
+
+
+def solo_file(level: int) -> str:
+    return f"save-solo-{level}.json"
+
+
+def table_slot(folder: Path | None = None) -> Path:
+    """The multiplayer slot (New game's games)."""
+    return (folder or data_dir()) / SAVE_FILE
+
+
+def slot_path(mode: str | None, level: int | None = None, folder: Path | None = None) -> Path | None:
+    """Where a game of `mode` (the session's context["mode"]; None for New game's games) is saved.
+    Watched bot games are not saved: None."""
+    folder = folder or data_dir()
+    if mode == "watch":
+        return None
+    if mode == CAMPAIGN:
+        return folder / CAMPAIGN_FILE
+    if mode == SOLO:
+        return folder / solo_file(level or 1)
+    return table_slot(folder)
+
+
+def slot_of_session(session: GameSession, folder: Path | None = None) -> Path | None:
+    """The slot a session belongs in by its mode and level."""
+    mode = session.context.get("mode")
+    return slot_path(mode if isinstance(mode, str) else None, session.state.config.solo_level, folder)
+
+
+def slot_level(path: Path) -> int | None:
+    """A solo slot's level, by its name (also when the file inside cannot be read)."""
+    if not path.match(SOLO_PATTERN):
+        return None
+    number = path.stem.removeprefix("save-solo-")
+    return int(number) if number.isdigit() and len(number) < 4 else None
+
+
+def slot_kind(path: Path) -> str:
+    """Which kind of game a slot file holds, by its name."""
+    if path.name == CAMPAIGN_FILE:
+        return CAMPAIGN
+    if path.match(SOLO_PATTERN):
+        return SOLO
+    return TABLE
+
+
+@dataclass(frozen=True)
+class SlotInfo:
+    """What the Continue screen shows of one saved game."""
+
+    path: Path
+    kind: str  # table, solo or campaign (by the slot)
+    saved: datetime  # when it was last written
+    names: tuple[str, ...] = ()
+    round: int = 0
+    level: int | None = None  # the solo or campaign level
+    over: bool = False  # played to the end, but its final score was never shown (nor booked)
+    problem: str | None = None  # why it cannot be resumed; None when it can
+
+    @property
+    def resumable(self) -> bool:
+        return self.problem is None
+
+
+def read_slot(path: Path) -> SlotInfo:
+    """The slot at `path` as the Continue screen shows it; a save that cannot be used gives its
+    reason in `problem` instead of raising."""
+    kind = slot_kind(path)
+    try:
+        saved = datetime.fromtimestamp(path.stat().st_mtime)
+    except (OSError, OverflowError, ValueError):
+        saved = datetime.fromtimestamp(0)
+    try:
+        session = GameSession.resume(path)
+    # A listing must survive any damaged file (any bytes reach the loader), and the loader's own
+    # errors are not all SaveError: what went wrong is shown, and Continue sets the file aside.
+    except Exception as error:
+        return SlotInfo(path, kind, saved, level=slot_level(path), problem=str(error) or type(error).__name__)
+    state = session.state
+    names = tuple(seat.name for seat in session.seats)
+    return SlotInfo(path, kind, saved, names, state.round, state.config.solo_level, state.is_over)
+
+
+def slot_files(folder: Path | None = None) -> list[Path]:
+    """The slot files present in `folder` (the user data folder by default)."""
+    folder = folder or data_dir()
+    if not folder.is_dir():
+        return []
+    try:
+        candidates = [folder / SAVE_FILE, folder / CAMPAIGN_FILE, *sorted(folder.glob(SOLO_PATTERN))]
+        return [path for path in candidates if path.is_file()]
+    except OSError:
+        return []
+
+
+def unfinished_games(folder: Path | None = None) -> list[SlotInfo]:
+    """Every saved game, the most recently played first. A game played to its end is still here
+    until its final score was shown (then it moves to the archive), and so is a damaged save."""
+    slots = [read_slot(path) for path in slot_files(folder)]
+    return sorted(slots, key=lambda slot: slot.saved, reverse=True)
+
+
+def has_unfinished_game(folder: Path | None = None) -> bool:
+    """Whether Continue has anything to show (cheap: only whether a slot file exists)."""
+    return bool(slot_files(folder))
+
+
+def occupant(path: Path | None) -> SlotInfo | None:
+    """The saved game a new game in `path` would replace, or None when the slot is free."""
+    if path is None or not path.is_file():
+        return None
+    return read_slot(path)
+
+
+def make_room(path: Path | None) -> None:
+    """Before a new game is saved in `path` (the player agreed to replace what it holds): a damaged
+    save there is set aside, not overwritten, so the player can still send it in or repair it."""
+    if path is None or not path.is_file():
+        return
+    if read_slot(path).problem is not None:
+        try:
+            set_aside(path)
+        except OSError:  # a read-only folder: the new game's first save reports the problem
+            pass
+
+
+def delete_slot(path: Path) -> None:
+    """Remove a saved game the player chose to delete (after a confirmation)."""
+    path.unlink(missing_ok=True)
+
+
+def adopt_old_save(folder: Path | None = None) -> Path | None:
+    """The one save.json of earlier versions may hold a solo or campaign game: move it into its own
+    slot, so a New game cannot replace it. Returns where it went, or None when nothing moved (a
+    multiplayer game stays where it is; so does a damaged file, for Continue to deal with, and a
+    game whose slot is already taken)."""
+    folder = folder or data_dir()
+    old = folder / SAVE_FILE
+    if not old.is_file():
+        return None
+    try:
+        session = GameSession.resume(old)
+    except Exception:  # damaged: left for Continue, which sets it aside with a message
+        return None
+    target = slot_of_session(session, folder)
+    if target is None or target == old or target.exists():
+        return None
+    try:
+        os.replace(old, target)
+    except OSError:
+        return None
+    return target

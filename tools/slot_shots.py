@@ -20,7 +20,7 @@ from scenes.app import App
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
 from scenes.model.slots import slot_path, table_slot
-from tools.table_shots import SEATS, _human
+from tools.table_shots import SEATS, human_move
 
 FRAME = 1 / 60
 SAVED = datetime(2026, 11, 20, 19, 30).timestamp()
@@ -30,7 +30,7 @@ def _played(session: GameSession, rounds: int, seed: int) -> GameSession:
     rng = random.Random(seed)
     while session.state.round < rounds and not session.over:
         if session.human_to_decide:
-            session.play(_human(session, rng))
+            session.play(human_move(session, rng))
         elif session.bot_to_decide:
             session.bot_decision_now()
         else:

@@ -25,7 +25,7 @@ SEATS = (
 )
 
 
-def _human(session: GameSession, rng: random.Random) -> Action:
+def human_move(session: GameSession, rng: random.Random) -> Action:
     legal = session.legal()
     state = session.state
     for kind in (Complete, Buy, Place, ReturnCard, Write):
@@ -52,7 +52,7 @@ def session_at(
     rng = random.Random(seed)
     while not done(session.state) and not session.over:
         if session.human_to_decide:
-            session.play(_human(session, rng))
+            session.play(human_move(session, rng))
         elif session.bot_to_decide:
             session.bot_decision_now()
         else:

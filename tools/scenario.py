@@ -2,6 +2,7 @@
 
     python -m tools.scenario FILE [FILE...]
 
+A file with `game = "penk"` is a Penk! position (game/penk/scenarios.py, docs/scenarios.md).
 For each file: prints the decision point (phase, whose decision), the legal actions in text form
 (all of them, or their count and the first 50), every seat's score breakdown as if the game ended
 now, then checks the file's expectations. Exit status: 0 when every expectation holds, 1 when one
@@ -26,6 +27,7 @@ from game.actions import Action, ActionSyntaxError, Row, parse
 from game.colours import COLOURS, Colour
 from game.deck import Deck, DeckError, load_deck
 from game.engine import IllegalActionError, apply, legal_actions, result, whose_turn
+from game.penk import is_penk_scenario, run_scenario_file
 from game.position import POSITION_KEYS, PositionError, position_from_data
 from game.scoring import SeatScore, score_display, winners
 from game.state import Phase, State
@@ -655,6 +657,10 @@ def describe(scenario: Scenario) -> list[str]:
 def run(paths: Sequence[Path], out: Callable[[str], None] = print) -> int:
     status = 0
     for path in paths:
+        penk = _penk_data(path)
+        if penk is not None:  # game = "penk": the second game's scenario
+            status = max(status, run_scenario_file(path, penk, out))
+            continue
         try:
             scenario = load(path)
         except ScenarioError as error:
@@ -671,6 +677,15 @@ def run(paths: Sequence[Path], out: Callable[[str], None] = print) -> int:
         else:
             out(f"ok {path}")
     return status
+
+
+def _penk_data(path: Path) -> dict[str, Any] | None:
+    """The file's data when it is a Penk! scenario (its key `game` says "penk"), else None."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None  # load() reports what is wrong with the file
+    return data if is_penk_scenario(data) else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -47,7 +47,7 @@ class Circle:
 
     @property
     def cell(self) -> tuple[int, int]:
-        """(row, column); the group must be valid (parse and the engine check it)."""
+        """(row, column); ValueError saying why when the dice form no group."""
         return group_cell(self.group)
 
     def __str__(self) -> str:
@@ -103,12 +103,6 @@ def _faces(args: list[str]) -> tuple[int, ...]:
     return faces
 
 
-def _group(args: list[str]) -> Circle:
-    group = read_dice(_one(args))
-    group_cell(group)  # a ValueError says why these dice form no group
-    return Circle(group)
-
-
 def _cross(args: list[str]) -> Cross:
     word = _one(args)
     if word not in {str(column) for column in range(1, SIZE + 1)}:
@@ -125,7 +119,7 @@ def _end(args: list[str]) -> End:
 _READERS: dict[str, Callable[[list[str]], Action]] = {
     "roll": lambda args: Roll(_faces(args)),
     "reroll": lambda args: Reroll(_faces(args)),
-    "circle": _group,
+    "circle": lambda args: Circle(_faces(args)),  # whether the dice form a group is a rule
     "end": _end,
     "cross": _cross,
 }

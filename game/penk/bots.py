@@ -102,7 +102,7 @@ class NormalBot(_OddsBot):
         columns = crossable_columns(sheet)
         # a failed roll crosses the column with the fewest clear cells (the least to lose)
         column = min(columns, key=lambda c: (sheet.clear & COLUMN_MASKS[c - 1]).bit_count(), default=0)
-        return Outlook((), tuple(weights), -10.0, column)
+        return Outlook(0.0, tuple(weights), -10.0, column)
 
     def choose_groups(self, view: State, look: Outlook) -> Groups | None:
         options = markings(view.sheet, free_dice(view), GROUPS_PER_TURN - view.groups)
@@ -118,9 +118,10 @@ def _can_score(sheet: Sheet, mask: int) -> bool:
 class HardBot(_OddsBot):
     name = "hard"
     horizon = 2
+    rivalry = 1.0  # how much a Penk!'s cost to the others counts against the own sheet's value
 
     def weigh(self, view: State) -> Outlook:
-        return outlook(view, view.active)
+        return outlook(view, view.active, self.rivalry)
 
     def choose_groups(self, view: State, look: Outlook) -> Groups | None:
         sheet = view.sheet
@@ -133,9 +134,8 @@ class HardBot(_OddsBot):
             after = sheet
             for group in groups:
                 after = after.circle(*group_cell(group))
-            return sheet_value(after, look.chances) + penk_cost(sheet, after, others, look.chances) / len(
-                others
-            )
+            rivals = self.rivalry * penk_cost(sheet, after, others, look.turns)
+            return sheet_value(after, look.turns) + rivals
 
         return max(options, key=value)
 

@@ -10,16 +10,18 @@ column, plus, when it completes a line (a Penk!), what the crossing costs the ot
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.penk.sheet import COLUMN_MASKS, ROW_MASKS, ROW_VALUES, SIZE, Sheet, cell_bit, completed_lines
 from game.penk.state import State
 
 # The chance that one turn aimed at one cell circles it, by row (odds.circle_chances, all rolls)
 ROW_TURN_CHANCE = (0.96, 0.94, 0.74, 0.41, 0.13)
-FOCUS = 0.3  # the share of its turns a player can spend on any one cell among the others
-FILL_PER_ROUND = 1.5  # cells a round takes from the two fullest columns of a sheet, roughly
+CIRCLES_PER_TURN = 1.7  # cells a player circles in a turn, on average (docs/penk.md)
+FILL_PER_ROUND = 1.0  # cells a round takes from the two fullest columns of a sheet, roughly
 MIN_WEIGHT = 1e-3  # a clear cell is always worth circling a little (the odds need it positive)
 
+LINE_MASKS = (*ROW_MASKS, *COLUMN_MASKS)
 # the cells of each line, as (bit, row) pairs
 LINES = tuple(
     tuple(
@@ -28,13 +30,26 @@ LINES = tuple(
         for column in range(1, SIZE + 1)
         if cell_bit(row, column) & mask
     )
-    for mask in (*ROW_MASKS, *COLUMN_MASKS)
+    for mask in LINE_MASKS
 )
 
 
-def cell_chances(turns_left: float) -> tuple[float, ...]:
-    """By row: the chance a clear cell is circled in the turns left."""
-    return tuple(1.0 - (1.0 - FOCUS * chance) ** max(turns_left, 0.0) for chance in ROW_TURN_CHANCE)
+@lru_cache(maxsize=4096)
+def cell_chances(turns_left: float, clear_by_row: tuple[int, ...] = (SIZE,) * SIZE) -> tuple[float, ...]:
+    """By row: the chance a clear cell is circled in the turns left, scaled so that the expected
+    circles add up to what the turns left allow (CIRCLES_PER_TURN each), never above 1."""
+    if turns_left <= 0:
+        return (0.0,) * SIZE
+    budget = CIRCLES_PER_TURN * turns_left
+    low, high = 0.0, 1.0
+    for _ in range(20):  # the focus that spends the budget, by halving
+        focus = (low + high) / 2
+        chances = tuple(1.0 - (1.0 - focus * chance) ** turns_left for chance in ROW_TURN_CHANCE)
+        if sum(c * n for c, n in zip(chances, clear_by_row, strict=True)) > budget:
+            high = focus
+        else:
+            low = focus
+    return tuple(1.0 - (1.0 - low * chance) ** turns_left for chance in ROW_TURN_CHANCE)
 
 
 def _line_value(values: list[int], chances: list[float]) -> float:
@@ -52,18 +67,27 @@ def _line_value(values: list[int], chances: list[float]) -> float:
     return total
 
 
-def sheet_value(sheet: Sheet, chances: tuple[float, ...]) -> float:
-    """The expected final score of a sheet, with `chances` (by row) for its clear cells."""
-    return sum(line_value(sheet, line, chances) for line in LINES)
+@lru_cache(maxsize=1 << 16)
+def sheet_value(sheet: Sheet, turns: float) -> float:
+    """The expected final score of a sheet with `turns` turns left after this one: its clear cells
+    share the circles those turns allow (so circling a cell now leaves more for the others)."""
+    clear = sheet.clear
+    chances = cell_chances(turns, tuple((clear & mask).bit_count() for mask in ROW_MASKS))
+    return sum(
+        line_value(index, sheet.circled & mask, sheet.crossed & mask, chances)
+        for index, mask in enumerate(LINE_MASKS)
+    )
 
 
-def line_value(sheet: Sheet, line: tuple[tuple[int, int], ...], chances: tuple[float, ...]) -> float:
+@lru_cache(maxsize=1 << 16)
+def line_value(index: int, circled: int, crossed: int, chances: tuple[float, ...]) -> float:
+    """The expected points of line `index` (rows 1..5, then columns 1..5) with these marks."""
     values, probs = [], []
-    for bit, row in line:
+    for bit, row in LINES[index]:
         values.append(ROW_VALUES[row - 1])
-        if sheet.circled & bit:
+        if circled & bit:
             probs.append(1.0)
-        elif sheet.crossed & bit:
+        elif crossed & bit:
             probs.append(0.0)
         else:
             probs.append(chances[row - 1])
@@ -88,7 +112,7 @@ def _two_fullest_columns(sheet: Sheet) -> int:
 class Outlook:
     """A seat's view of the value of its moves this turn."""
 
-    chances: tuple[float, ...]
+    turns: float  # the turns left after this one
     weights: tuple[float, ...]  # by cell index: what circling it adds (0: not clear)
     fail: float  # the value of the best column to cross out after a failed roll (negative)
     fail_column: int
@@ -96,10 +120,14 @@ class Outlook:
 
 def outlook(state: State, seat: int, rivalry: float = 1.0) -> Outlook:
     """The weights of the cells of `seat`'s sheet; `rivalry` scales what a Penk! costs the others."""
-    chances = cell_chances(turns_left(state))
-    sheet = state.sheets[seat]
-    base = sheet_value(sheet, chances)
-    others = [other for s, other in enumerate(state.sheets) if s != seat]
+    return _outlook(state.sheets, seat, turns_left(state), rivalry)
+
+
+@lru_cache(maxsize=256)  # asked at each of a turn's decisions, the sheets unchanged
+def _outlook(sheets: tuple[Sheet, ...], seat: int, turns: float, rivalry: float) -> Outlook:
+    sheet = sheets[seat]
+    base = sheet_value(sheet, turns)
+    others = [other for s, other in enumerate(sheets) if s != seat]
     weights = []
     for index in range(SIZE * SIZE):
         row, column = index // SIZE + 1, index % SIZE + 1
@@ -107,28 +135,27 @@ def outlook(state: State, seat: int, rivalry: float = 1.0) -> Outlook:
             weights.append(0.0)
             continue
         after = sheet.circle(row, column)
-        gain = sheet_value(after, chances) - base
-        if rivalry and others:
-            gain += rivalry * penk_cost(sheet, after, others, chances) / len(others)
+        gain = sheet_value(after, turns) - base + rivalry * penk_cost(sheet, after, others, turns)
         weights.append(max(gain, 0.0) + MIN_WEIGHT)
-    fail, column = _best_failed_roll(sheet, chances, base)
-    return Outlook(chances, tuple(weights), fail, column)
+    fail, column = _best_failed_roll(sheet, turns, base)
+    return Outlook(turns, tuple(weights), fail, column)
 
 
-def penk_cost(before: Sheet, after: Sheet, others: list[Sheet], chances: tuple[float, ...]) -> float:
-    """What the lines `after` completes (a Penk!) take from the other sheets' value, summed."""
+def penk_cost(before: Sheet, after: Sheet, others: list[Sheet], turns: float) -> float:
+    """What the lines `after` completes (a Penk!) take from the other sheets' value, on average."""
     blocked = completed_lines(before, after)
-    if not blocked:
+    if not blocked or not others:
         return 0.0
-    return sum(sheet_value(o, chances) - sheet_value(o.cross_out(blocked), chances) for o in others)
+    lost = sum(sheet_value(o, turns) - sheet_value(o.cross_out(blocked), turns) for o in others)
+    return lost / len(others)
 
 
-def _best_failed_roll(sheet: Sheet, chances: tuple[float, ...], base: float) -> tuple[float, int]:
+def _best_failed_roll(sheet: Sheet, turns: float, base: float) -> tuple[float, int]:
     """The least costly column to cross out: (its value change, negative or 0; the column)."""
     best, best_column = float("-inf"), 0
     for column, mask in enumerate(COLUMN_MASKS, start=1):
         if sheet.clear & mask:
-            change = sheet_value(sheet.cross_out(mask), chances) - base
+            change = sheet_value(sheet.cross_out(mask), turns) - base
             if change > best:
                 best, best_column = change, column
     return (best if best_column else 0.0), best_column

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.penk.sheet import COLUMN_MASKS, ROW_MASKS, ROW_VALUES, SIZE, Sheet, cell_bit, completed_lines
+from game.penk.sheet import COLUMN_MASKS, ROW_MASKS, ROW_VALUES, SIZE, Sheet, completed_lines
 from game.penk.state import State
 
 # The chance that one turn aimed at one cell circles it, by row (odds.circle_chances, all rolls)
@@ -21,17 +21,11 @@ CIRCLES_PER_TURN = 1.7  # cells a player circles in a turn, on average (docs/pen
 FILL_PER_ROUND = 1.0  # cells a round takes from the two fullest columns of a sheet, roughly
 MIN_WEIGHT = 1e-3  # a clear cell is always worth circling a little (the odds need it positive)
 
+CONCENTRATION = 0.0  # how much each circle in a cell's row and column raises its chance
 LINE_MASKS = (*ROW_MASKS, *COLUMN_MASKS)
-# the cells of each line, as (bit, row) pairs
-LINES = tuple(
-    tuple(
-        (cell_bit(row, column), row)
-        for row in range(1, SIZE + 1)
-        for column in range(1, SIZE + 1)
-        if cell_bit(row, column) & mask
-    )
-    for mask in LINE_MASKS
-)
+# the cells of each line (rows 1..5, then columns 1..5) by index, and their values
+LINE_CELLS = tuple(tuple(cell for cell in range(SIZE * SIZE) if mask >> cell & 1) for mask in LINE_MASKS)
+LINE_VALUES = tuple([ROW_VALUES[cell // SIZE] for cell in cells] for cells in LINE_CELLS)
 
 
 @lru_cache(maxsize=4096)
@@ -70,28 +64,26 @@ def _line_value(values: list[int], chances: list[float]) -> float:
 @lru_cache(maxsize=1 << 16)
 def sheet_value(sheet: Sheet, turns: float) -> float:
     """The expected final score of a sheet with `turns` turns left after this one: its clear cells
-    share the circles those turns allow (so circling a cell now leaves more for the others)."""
-    clear = sheet.clear
+    share the circles those turns allow (so circling a cell now leaves more for the others), the
+    more so in lines that already hold circles (a player plays for the lines it has begun)."""
+    clear, circled = sheet.clear, sheet.circled
     chances = cell_chances(turns, tuple((clear & mask).bit_count() for mask in ROW_MASKS))
+    begun = [(circled & mask).bit_count() for mask in LINE_MASKS]
+    probs = []
+    for row in range(SIZE):
+        for column in range(SIZE):
+            bit = 1 << (row * SIZE + column)
+            if circled & bit:
+                probs.append(1.0)
+            elif clear & bit:
+                boost = 1.0 + CONCENTRATION * (begun[row] + begun[SIZE + column])
+                probs.append(min(1.0, chances[row] * boost))
+            else:
+                probs.append(0.0)
     return sum(
-        line_value(index, sheet.circled & mask, sheet.crossed & mask, chances)
-        for index, mask in enumerate(LINE_MASKS)
+        _line_value(values, [probs[cell] for cell in cells])
+        for values, cells in zip(LINE_VALUES, LINE_CELLS, strict=True)
     )
-
-
-@lru_cache(maxsize=1 << 16)
-def line_value(index: int, circled: int, crossed: int, chances: tuple[float, ...]) -> float:
-    """The expected points of line `index` (rows 1..5, then columns 1..5) with these marks."""
-    values, probs = [], []
-    for bit, row in LINES[index]:
-        values.append(ROW_VALUES[row - 1])
-        if circled & bit:
-            probs.append(1.0)
-        elif crossed & bit:
-            probs.append(0.0)
-        else:
-            probs.append(chances[row - 1])
-    return _line_value(values, probs)
 
 
 def turns_left(state: State) -> float:

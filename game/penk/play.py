@@ -16,7 +16,7 @@ from game.penk.bots import Bot
 from game.penk.engine import Outcome, result, view
 from game.penk.match import PenkMatch
 from game.penk.rules import legal_actions
-from game.penk.state import State
+from game.penk.state import Phase, State
 
 DEFAULT_BUDGET = 0.05  # seconds a bot may take for one decision
 MAX_ACTIONS = 10_000  # far above any real game (a few hundred actions); a stall is a bug
@@ -30,7 +30,7 @@ def decide(bot: Bot, state: State, rng: random.Random, budget: float = DEFAULT_B
 
 @dataclass(slots=True)
 class PenkRecord:
-    """One finished bot game: the outcome, the turns each seat had and every decision's time."""
+    """One finished bot game: the outcome, the turns of all seats and every decision's time."""
 
     outcome: Outcome
     turns: int
@@ -44,12 +44,16 @@ def play_game(
     first: int = 0,
     budget: float = DEFAULT_BUDGET,
     watch: Callable[[PenkMatch, int, Action], None] | None = None,
+    on_start: Callable[[PenkMatch], None] | None = None,
 ) -> PenkRecord:
     """Play one game to the end, seat i played by bots[i]; `watch(match, seat, action)` sees each
-    seat action before it is played."""
+    seat action before it is played, `on_start(match)` the match before the first roll."""
     match = PenkMatch.new(len(bots), seed, first=first)
+    if on_start is not None:
+        on_start(match)
     rngs = [random.Random(f"penk-bot:{seed}:{seat}") for seat in range(len(bots))]
     decisions: list[tuple[int, float]] = []
+    turns = 0
     while True:
         match.advance()
         if match.is_over:
@@ -57,11 +61,12 @@ def play_game(
         if len(match.actions) > MAX_ACTIONS:
             raise RuntimeError(f"Penk! game {seed} does not end: the bots stall")
         seat = match.state.active
+        if match.state.rolls == 1 and match.state.phase is Phase.CHOOSE:
+            turns += 1  # a turn's first decision
         start = time.perf_counter()
         action = decide(bots[seat], match.state, rngs[seat], budget)
         decisions.append((seat, time.perf_counter() - start))
         if watch is not None:
             watch(match, seat, action)
         match.play(action)
-    state = match.state
-    return PenkRecord(result(state), state.round, decisions)
+    return PenkRecord(result(match.state), turns, decisions)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, Self, TypeVar
 
 from game.actions import Action, Row
 from game.chance import ChanceStream
@@ -52,7 +52,7 @@ class SeededMatch(Generic[SetupT, StateT, ActionT]):
     def _apply(self, state: StateT, action: ActionT) -> StateT:
         raise NotImplementedError
 
-    def _sample(self, state: StateT, stream: ChanceStream) -> ActionT:
+    def _sample(self, state: StateT, rng: ChanceStream) -> ActionT:
         raise NotImplementedError
 
     def _chance_due(self, state: StateT) -> bool:
@@ -64,6 +64,13 @@ class SeededMatch(Generic[SetupT, StateT, ActionT]):
     @property
     def is_over(self) -> bool:
         return self._over(self.state)
+
+    def play_all(self, actions: Iterable[ActionT]) -> Self:
+        """Play `actions` in order (a replay); IllegalActionError at the first that is not legal
+        at its point (its index is `len(match.actions)` then)."""
+        for action in actions:
+            self.play(action)
+        return self
 
     def play(self, action: ActionT) -> StateT:
         """Play a seat action or a chance outcome; the engine refuses illegal ones, changing nothing."""
@@ -136,16 +143,11 @@ class Match(SeededMatch[Setup, State, Action]):
     def replay(cls, setup: Setup, actions: Iterable[Action], *, deck: Deck | None = None) -> Match:
         """Rebuild a match from its setup and actions; raises IllegalActionError at the first
         action that is not legal at its point (its index is `len(match.actions)` then)."""
-        match = cls(setup, setup.start(deck))
-        for action in actions:
-            match.play(action)
-        return match
+        return cls(setup, setup.start(deck)).play_all(actions)
 
-    def _apply(self, state: State, action: Action) -> State:
-        return apply(state, action)
-
-    def _sample(self, state: State, stream: ChanceStream) -> Action:
-        return sample_chance(state, stream)
+    # the engine's own functions serve as the match's hooks
+    _apply = staticmethod(apply)
+    _sample = staticmethod(sample_chance)
 
     def _chance_due(self, state: State) -> bool:
         return state.phase in CHANCE_PHASES

@@ -13,6 +13,7 @@ See docs/penk.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from game.engine import IllegalActionError, SetupError, Turn
 from game.penk.scoring import SheetScore, score_sheet, winners
@@ -39,11 +40,11 @@ def new_game(players: int, *, first: int = 0) -> State:
 
 
 def whose_turn(state: State) -> Turn:
-    if state.is_over:
-        return Turn("end")
-    if state.is_chance:
-        return Turn("chance")
-    return Turn("seat", state.active)
+    """Turn("seat", the active seat) when a player decides, else Turn("chance") or Turn("end")."""
+    kind: Literal["seat", "chance", "end"] = (
+        "end" if state.is_over else "chance" if state.is_chance else "seat"
+    )
+    return Turn(kind, state.active if kind == "seat" else None)
 
 
 def current_scores(state: State) -> tuple[SheetScore, ...]:

@@ -13,7 +13,6 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.chance import ChanceStream
 from game.match import SeededMatch
 from game.penk.actions import Action
 from game.penk.chance import sample_chance
@@ -46,16 +45,11 @@ class PenkMatch(SeededMatch[PenkSetup, State, Action]):
     @classmethod
     def replay(cls, setup: PenkSetup, actions: Iterable[Action]) -> PenkMatch:
         """Rebuild a match from its setup and actions (IllegalActionError at an illegal one)."""
-        match = cls(setup, setup.start())
-        for action in actions:
-            match.play(action)
-        return match
+        return cls(setup, setup.start()).play_all(actions)
 
-    def _apply(self, state: State, action: Action) -> State:
-        return apply(state, action)
-
-    def _sample(self, state: State, stream: ChanceStream) -> Action:
-        return sample_chance(state, stream)
+    # the engine's own functions serve as the match's hooks
+    _apply = staticmethod(apply)
+    _sample = staticmethod(sample_chance)
 
     def _chance_due(self, state: State) -> bool:
         return state.is_chance

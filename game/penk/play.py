@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from game.penk.actions import Action
 from game.penk.bots import Bot
@@ -28,13 +28,14 @@ def decide(bot: Bot, state: State, rng: random.Random, budget: float = DEFAULT_B
     return bot(seen, legal_actions(seen), rng, budget)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PenkRecord:
-    """One finished bot game: the outcome, the turns of all seats and every decision's time."""
+    """One finished bot game: the outcome, the turns of all seats together, and for each seat
+    action the seat and the seconds its bot took to decide."""
 
     outcome: Outcome
     turns: int
-    decisions: list[tuple[int, float]] = field(default_factory=list)  # (seat, seconds)
+    decisions: tuple[tuple[int, float], ...]
 
 
 def play_game(
@@ -69,4 +70,4 @@ def play_game(
         if watch is not None:
             watch(match, seat, action)
         match.play(action)
-    return PenkRecord(result(match.state), turns, decisions)
+    return PenkRecord(result(match.state), turns, tuple(decisions))

@@ -6,6 +6,9 @@ understands; the state it was given is a value and never changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from game.engine import IllegalActionError
 from game.penk.actions import Action, Circle, Cross, End, Reroll, Roll
 from game.penk.dice import DICE, FACES, contains, group_cell, groups_for, sub_multisets, without
@@ -63,17 +66,16 @@ def apply(state: State, action: Action) -> State:
         raise IllegalActionError("the game is over")
     if state.phase is Phase.ROLL:
         raise IllegalActionError("the dice must be rolled first")
-    if isinstance(action, Reroll):
-        return _reroll(state, action)
-    if isinstance(action, Circle):
-        return _circle(state, action)
-    if isinstance(action, Cross):
-        return _cross(state, action)
-    if isinstance(action, End):
-        if state.phase is not Phase.CIRCLE:
-            raise IllegalActionError("you must circle at least one cell before you stop")
-        return next_turn(state)
-    raise IllegalActionError(f"{action!r} is not a Penk! action")
+    step = _STEPS.get(type(action))
+    if step is None:
+        raise IllegalActionError(f"{action!r} is not a Penk! action")
+    return step(state, action)
+
+
+def _end(state: State, action: End) -> State:
+    if state.phase is not Phase.CIRCLE:
+        raise IllegalActionError("you must circle at least one cell before you stop")
+    return next_turn(state)
 
 
 def _roll(state: State, action: Roll) -> State:
@@ -142,6 +144,14 @@ def _cross(state: State, action: Cross) -> State:
         sheet.cross_out(mask) if seat == state.active else sheet for seat, sheet in enumerate(state.sheets)
     )
     return next_turn(state.evolve(sheets=sheets, ending=state.ending or _ends(sheets)))
+
+
+_STEPS: dict[type, Callable[[State, Any], State]] = {
+    Reroll: _reroll,
+    Circle: _circle,
+    Cross: _cross,
+    End: _end,
+}
 
 
 def _ends(sheets: tuple[Sheet, ...]) -> bool:

@@ -22,7 +22,7 @@ from game.penk.dice import JOLLY, group_cell, groups_for, without
 from game.penk.evaluate import Outlook, outlook, penk_cost, sheet_value
 from game.penk.odds import cell_index, plan
 from game.penk.rules import crossable_columns, free_dice
-from game.penk.sheet import COLUMN_MASKS, ROW_MASKS, ROW_VALUES, SCORING_LINE, SIZE, Sheet
+from game.penk.sheet import CELLS, COLUMN_MASKS, ROW_MASKS, ROW_VALUES, SCORING_LINE, Sheet
 from game.penk.state import GROUPS_PER_TURN, ROLLS_PER_TURN, Phase, State
 
 
@@ -89,26 +89,25 @@ class NormalBot(_OddsBot):
 
     def weigh(self, view: State) -> Outlook:
         sheet = view.sheet
-        weights = []
-        for index in range(SIZE * SIZE):
-            row, column = index // SIZE + 1, index % SIZE + 1
-            if not sheet.is_clear(row, column):
-                weights.append(0.0)
-                continue
-            alive = sum(
-                1 for mask in (ROW_MASKS[row - 1], COLUMN_MASKS[column - 1]) if _can_score(sheet, mask)
-            )
-            weights.append(ROW_VALUES[row - 1] * (1 + alive) + 0.1)
+        weights = tuple(
+            _line_weight(sheet, row, column) if sheet.is_clear(row, column) else 0.0 for row, column in CELLS
+        )
         columns = crossable_columns(sheet)
         # a failed roll crosses the column with the fewest clear cells (the least to lose)
         column = min(columns, key=lambda c: (sheet.clear & COLUMN_MASKS[c - 1]).bit_count(), default=0)
-        return Outlook(0.0, tuple(weights), -10.0, column)
+        return Outlook(0.0, weights, -10.0, column)
 
     def choose_groups(self, view: State, look: Outlook) -> Groups | None:
         options = markings(view.sheet, free_dice(view), GROUPS_PER_TURN - view.groups)
         if not options:
             return None
         return max(options, key=lambda groups: sum(look.weights[cell_index(*group_cell(g))] for g in groups))
+
+
+def _line_weight(sheet: Sheet, row: int, column: int) -> float:
+    """The row's value times 1 + the lines through the cell that can still reach 3 circles."""
+    alive = sum(1 for mask in (ROW_MASKS[row - 1], COLUMN_MASKS[column - 1]) if _can_score(sheet, mask))
+    return ROW_VALUES[row - 1] * (1 + alive) + 0.1
 
 
 def _can_score(sheet: Sheet, mask: int) -> bool:
@@ -176,7 +175,6 @@ LEVELS: dict[str, Callable[[], Bot]] = {"easy": EasyBot, "normal": NormalBot, "h
 
 def make_bot(level: str) -> Bot:
     """A fresh bot of a level; ValueError naming the levels for an unknown one."""
-    try:
-        return LEVELS[level]()
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r} (expected one of: {', '.join(LEVELS)})") from None
+    if level not in LEVELS:
+        raise ValueError(f"unknown Penk! bot level {level!r} (expected one of: {', '.join(LEVELS)})")
+    return LEVELS[level]()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.penk.sheet import COLUMN_MASKS, ROW_MASKS, ROW_VALUES, SIZE, Sheet, completed_lines
+from game.penk.sheet import CELLS, COLUMN_MASKS, ROW_MASKS, ROW_VALUES, SIZE, Sheet, completed_lines
 from game.penk.state import State
 
 # The chance that one turn aimed at one cell circles it, by row (odds.circle_chances, all rolls)
@@ -120,17 +120,14 @@ def _outlook(sheets: tuple[Sheet, ...], seat: int, turns: float, rivalry: float)
     sheet = sheets[seat]
     base = sheet_value(sheet, turns)
     others = [other for s, other in enumerate(sheets) if s != seat]
-    weights = []
-    for index in range(SIZE * SIZE):
-        row, column = index // SIZE + 1, index % SIZE + 1
-        if not sheet.is_clear(row, column):
-            weights.append(0.0)
-            continue
+
+    def gain(row: int, column: int) -> float:
         after = sheet.circle(row, column)
-        gain = sheet_value(after, turns) - base + rivalry * penk_cost(sheet, after, others, turns)
-        weights.append(max(gain, 0.0) + MIN_WEIGHT)
+        return sheet_value(after, turns) - base + rivalry * penk_cost(sheet, after, others, turns)
+
+    weights = tuple(max(gain(*cell), 0.0) + MIN_WEIGHT if sheet.is_clear(*cell) else 0.0 for cell in CELLS)
     fail, column = _best_failed_roll(sheet, turns, base)
-    return Outlook(turns, tuple(weights), fail, column)
+    return Outlook(turns, weights, fail, column)
 
 
 def penk_cost(before: Sheet, after: Sheet, others: list[Sheet], turns: float) -> float:

@@ -27,6 +27,7 @@ def column_mask(column: int) -> int:
     return sum(1 << ((row - 1) * SIZE + column - 1) for row in range(1, SIZE + 1))
 
 
+CELLS = tuple((row, column) for row in range(1, SIZE + 1) for column in range(1, SIZE + 1))  # by bit
 ROW_MASKS = tuple(row_mask(row) for row in range(1, SIZE + 1))
 COLUMN_MASKS = tuple(column_mask(column) for column in range(1, SIZE + 1))
 

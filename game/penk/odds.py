@@ -158,9 +158,17 @@ class Plan:
     mark_now: float  # the value of circling now
 
 
-def plan(hand: Hand, weights: Sequence[float], fail: float, rerolls_left: int, horizon: int = 2) -> Plan:
+def plan(
+    hand: Hand,
+    weights: Sequence[float],
+    fail: float,
+    rerolls_left: int,
+    horizon: int = 2,
+    keeps: Sequence[Hand] | None = None,
+) -> Plan:
     """The best choice for `hand` with `rerolls_left`, looking at most `horizon` rerolls ahead (a
-    shorter horizon treats the next reroll as the last: a weaker, short-sighted player)."""
+    shorter horizon treats the next reroll as the last) and choosing among `keeps` (parts of the
+    hand that leave a die to reroll; None: every such part)."""
     t = tables()
     marks = mark_values(weights, fail)
     h = t.hand_index[hand]
@@ -173,7 +181,8 @@ def plan(hand: Hand, weights: Sequence[float], fail: float, rerolls_left: int, h
     keep = keep_values(values)
     best = float(marks[h])
     choice = -1
-    for k in t.rerolls[h]:
+    candidates = t.rerolls[h] if keeps is None else [t.keep_index[part] for part in keeps]
+    for k in candidates:
         if k != NOT_A_KEEP and keep[k] > best + 1e-9:
             best, choice = float(keep[k]), int(k)
     if choice < 0:

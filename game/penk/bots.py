@@ -3,8 +3,9 @@
 
 - easy keeps the dice of its most common value (and the jollies), stops as soon as it can circle
   a group of 3, and circles the biggest groups it finds, one after the other;
-- normal weighs each cell by its row's value and the lines it can still make score, and keeps
-  with exact odds but looks only one reroll ahead;
+- normal weighs each cell by its row's value and the lines it can still make score, and keeps the
+  dice of one value (with or without the jollies), choosing the value by the exact odds of the
+  next reroll;
 - hard weighs each cell by what it adds to the expected final score (game/penk/evaluate.py, a
   Penk!'s cost to the others included), solves the keep exactly over both rerolls
   (game/penk/odds.py), and chooses the groups it circles by the value of the whole sheet after.
@@ -66,6 +67,10 @@ class _OddsBot:
     def weigh(self, view: State) -> Outlook:
         raise NotImplementedError
 
+    def keeps(self, dice: tuple[int, ...]) -> list[tuple[int, ...]] | None:
+        """The kept parts the bot considers before a reroll (None: every part)."""
+        return None
+
     def choose_groups(self, view: State, look: Outlook) -> Groups | None:
         """The groups to circle from the free dice (None: circle no more)."""
         raise NotImplementedError
@@ -73,7 +78,8 @@ class _OddsBot:
     def __call__(self, view: State, legal: Sequence[Action], rng: random.Random, budget: float) -> Action:
         look = self.weigh(view)
         if view.phase is Phase.CHOOSE:
-            choice = plan(view.dice, look.weights, look.fail, ROLLS_PER_TURN - view.rolls, self.horizon)
+            rerolls = ROLLS_PER_TURN - view.rolls
+            choice = plan(view.dice, look.weights, look.fail, rerolls, self.horizon, self.keeps(view.dice))
             if choice.reroll:
                 return Reroll(without(view.dice, choice.keep))
             groups = self.choose_groups(view, look)
@@ -86,6 +92,16 @@ class _OddsBot:
 class NormalBot(_OddsBot):
     name = "normal"
     horizon = 1
+
+    def keeps(self, dice: tuple[int, ...]) -> list[tuple[int, ...]] | None:
+        """A player who goes for one value at a time: it keeps the dice of one value, with or
+        without the jollies, or none, and weighs those few choices by the exact odds."""
+        jollies = tuple(face for face in dice if face == JOLLY)
+        options: set[tuple[int, ...]] = {()}
+        for value in set(dice) - {JOLLY}:
+            same = tuple(face for face in dice if face == value)
+            options.update({same, same + jollies})
+        return sorted(part for part in options if len(part) < len(dice))
 
     def weigh(self, view: State) -> Outlook:
         sheet = view.sheet

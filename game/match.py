@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, Protocol, Self, TypeVar
 
 from game.actions import Action, Row
 from game.chance import ChanceStream
@@ -25,6 +26,72 @@ from game.engine import apply, new_game, sample_chance
 from game.state import CHANCE_PHASES, State
 
 MAX_CHANCE_IN_A_ROW = 10_000  # far above any real game; stops a runaway loop in advance()
+
+
+class Seeded(Protocol):
+    @property
+    def seed(self) -> int: ...
+
+
+SetupT = TypeVar("SetupT", bound=Seeded)
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+
+
+class SeededMatch(Generic[SetupT, StateT, ActionT]):
+    """What every game's match shares: the setup, the actions so far (seat actions and chance
+    outcomes, in order) and the current state, with chance drawn from ChanceStream(seed, step).
+    Mutable on purpose: it is the driver, the state stays a value. A game's match says how its
+    engine applies, samples and tells chance and the end (Match below, game/penk/match.py)."""
+
+    def __init__(self, setup: SetupT, state: StateT) -> None:
+        self.setup = setup
+        self.state = state
+        self.actions: list[ActionT] = []
+
+    def _apply(self, state: StateT, action: ActionT) -> StateT:
+        raise NotImplementedError
+
+    def _sample(self, state: StateT, rng: ChanceStream) -> ActionT:
+        raise NotImplementedError
+
+    def _chance_due(self, state: StateT) -> bool:
+        raise NotImplementedError
+
+    def _over(self, state: StateT) -> bool:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        return self._over(self.state)
+
+    def play_all(self, actions: Iterable[ActionT]) -> Self:
+        """Play `actions` in order (a replay); IllegalActionError at the first that is not legal
+        at its point (its index is `len(match.actions)` then)."""
+        for action in actions:
+            self.play(action)
+        return self
+
+    def play(self, action: ActionT) -> StateT:
+        """Play a seat action or a chance outcome; the engine refuses illegal ones, changing nothing."""
+        self.state = self._apply(self.state, action)
+        self.actions.append(action)
+        return self.state
+
+    def resolve_chance(self) -> ActionT:
+        """Sample and play the due chance event."""
+        action = self._sample(self.state, ChanceStream(self.setup.seed, len(self.actions)))
+        self.play(action)
+        return action
+
+    def advance(self) -> list[ActionT]:
+        """Resolve chance until a seat must decide or the game is over; returns the outcomes."""
+        outcomes: list[ActionT] = []
+        while self._chance_due(self.state):
+            if len(outcomes) >= MAX_CHANCE_IN_A_ROW:
+                raise RuntimeError("chance events do not stop; the turn flow is broken")
+            outcomes.append(self.resolve_chance())
+        return outcomes
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +118,8 @@ class Setup:
         )
 
 
-class Match:
-    """A game in progress: its setup, the actions so far (seat actions and chance outcomes, in
-    order) and the current state. Mutable on purpose: it is the driver, the state stays a value."""
-
-    def __init__(self, setup: Setup, state: State) -> None:
-        self.setup = setup
-        self.state = state
-        self.actions: list[Action] = []
+class Match(SeededMatch[Setup, State, Action]):
+    """A game of Gönnen Können in progress: its setup, the actions so far and the current state."""
 
     @classmethod
     def new(
@@ -82,32 +143,14 @@ class Match:
     def replay(cls, setup: Setup, actions: Iterable[Action], *, deck: Deck | None = None) -> Match:
         """Rebuild a match from its setup and actions; raises IllegalActionError at the first
         action that is not legal at its point (its index is `len(match.actions)` then)."""
-        match = cls(setup, setup.start(deck))
-        for action in actions:
-            match.play(action)
-        return match
+        return cls(setup, setup.start(deck)).play_all(actions)
 
-    @property
-    def is_over(self) -> bool:
-        return self.state.is_over
+    # the engine's own functions serve as the match's hooks
+    _apply = staticmethod(apply)
+    _sample = staticmethod(sample_chance)
 
-    def play(self, action: Action) -> State:
-        """Play a seat action or a chance outcome; the engine refuses illegal ones, changing nothing."""
-        self.state = apply(self.state, action)
-        self.actions.append(action)
-        return self.state
+    def _chance_due(self, state: State) -> bool:
+        return state.phase in CHANCE_PHASES
 
-    def resolve_chance(self) -> Action:
-        """Sample and play the due chance event (a roll or a card draw)."""
-        action = sample_chance(self.state, ChanceStream(self.setup.seed, len(self.actions)))
-        self.play(action)
-        return action
-
-    def advance(self) -> list[Action]:
-        """Resolve chance until a seat must decide or the game is over; returns the outcomes."""
-        outcomes: list[Action] = []
-        while self.state.phase in CHANCE_PHASES:
-            if len(outcomes) >= MAX_CHANCE_IN_A_ROW:
-                raise RuntimeError("chance events do not stop; the turn flow is broken")
-            outcomes.append(self.resolve_chance())
-        return outcomes
+    def _over(self, state: State) -> bool:
+        return state.is_over

@@ -11,6 +11,9 @@ saves, text"):
 Loading replays every action through the engine, so a damaged or tampered save cannot produce a
 state the rules do not allow; it is refused with a `SaveError` naming the file and what is wrong.
 A file that cannot be read is set aside (renamed, never deleted) so nothing else is lost.
+
+The envelope (format, version) is shared by every game on the table; a save of another game names
+it in a "game" key (Penk!: game/penk/saves.py), a save without one is of Gönnen Können.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ from game.rules import IllegalActionError
 
 FORMAT = "goennen-koennen-save"
 VERSION = 1
+GAME_KEY = "game"  # names the game of a save; absent: the first game
+FIRST_GAME = "goennen-koennen"
+GAME_NAMES = {FIRST_GAME: "Gönnen Können", "penk": "Penk!"}
 # Upgrades from older versions, one step each: UPGRADES[n] turns a version-n dict into version n+1.
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
@@ -90,10 +96,24 @@ def match_from_data(data: Any, source: str = "the save", *, deck: Deck | None = 
     return _replay(setup, texts, source, deck)
 
 
-def _current_version(raw: Any, source: str) -> dict[str, Any]:
+def open_envelope(raw: Any, source: str, game: str) -> dict[str, Any]:
+    """A save's data, checked to be of `game` in a version this program reads (and upgraded)."""
+    return _current_version(raw, source, game)
+
+
+def read_key(data: Mapping[str, Any], key: str, kind: type, source: str) -> Any:
+    """The value of a required key of a save, of the expected JSON type (SaveError if not)."""
+    return _key(data, key, kind, source)
+
+
+def _current_version(raw: Any, source: str, game: str = FIRST_GAME) -> dict[str, Any]:
     """Check the format and version, upgrading an older save one version at a time."""
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError(f"{source} is not a saved game of Gönnen Können (unknown format)")
+    saved_game = raw.get(GAME_KEY, FIRST_GAME)
+    if saved_game != game:
+        name = GAME_NAMES.get(saved_game, repr(saved_game)) if isinstance(saved_game, str) else "?"
+        raise SaveError(f"{source} is a saved game of {name}, not of {GAME_NAMES.get(game, game)}")
     data: dict[str, Any] = raw
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
@@ -154,11 +174,17 @@ def _replay(setup: Setup, texts: list[Any], source: str, deck: Deck) -> Match:
         match = Match(setup, setup.start(deck))
     except ValueError as error:  # SetupError, or an unknown solo level
         raise SaveError(f"{source} is damaged: its setup cannot start a game ({error})") from None
+    play_texts(lambda text: match.play(parse(text)), texts, source)
+    return match
+
+
+def play_texts(play: Callable[[str], object], texts: list[Any], source: str) -> None:
+    """Play a save's actions, given as text, one by one; SaveError naming the first bad one."""
     for number, text in enumerate(texts, start=1):
         if not isinstance(text, str):
             raise SaveError(f"{source} is damaged: action {number} is not text")
         try:
-            match.play(parse(text))
+            play(text)
         except ActionSyntaxError as error:
             raise SaveError(
                 f"{source} is damaged: action {number} ({text!r}) cannot be read: {error}"
@@ -168,7 +194,6 @@ def _replay(setup: Setup, texts: list[Any], source: str, deck: Deck) -> Match:
             raise SaveError(
                 f"{source} is damaged: action {number} ({text!r}) is not legal at that point: {reason}"
             ) from None
-    return match
 
 
 # --- files ----------------------------------------------------------------------------------------
@@ -181,13 +206,17 @@ def save_match(match: Match, path: Path) -> None:
 
 def load_match(path: Path, *, deck: Deck | None = None) -> Match:
     """Read and replay a save; raises SaveError naming the file when it cannot be used."""
+    return match_from_json(read_save(path), path.name, deck=deck)
+
+
+def read_save(path: Path) -> str:
+    """A save file's text; SaveError naming the file when it cannot be read."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{path.name} is damaged: it is not text") from None
     except OSError as error:
         raise SaveError(f"{path.name} cannot be read ({error.strerror or error})") from None
-    return match_from_json(text, path.name, deck=deck)
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -2,6 +2,7 @@
 
     python -m tools.scenario FILE [FILE...]
 
+A file with `game = "penk"` is a Penk! position (game/penk/scenarios.py, docs/scenarios.md).
 For each file: prints the decision point (phase, whose decision), the legal actions in text form
 (all of them, or their count and the first 50), every seat's score breakdown as if the game ended
 now, then checks the file's expectations. Exit status: 0 when every expectation holds, 1 when one
@@ -43,6 +44,7 @@ from game.engine import (
     whose_turn,
     winners,
 )
+from game.penk import is_penk_scenario, run_scenario_file
 from game.position import POSITION_KEYS, PositionError, position_from_data
 
 SHOWN_ACTIONS = 50
@@ -670,6 +672,10 @@ def describe(scenario: Scenario) -> list[str]:
 def run(paths: Sequence[Path], out: Callable[[str], None] = print) -> int:
     status = 0
     for path in paths:
+        penk = _penk_data(path)
+        if penk is not None:  # game = "penk": the second game's scenario
+            status = max(status, run_scenario_file(path, penk, out))
+            continue
         try:
             scenario = load(path)
         except ScenarioError as error:
@@ -686,6 +692,15 @@ def run(paths: Sequence[Path], out: Callable[[str], None] = print) -> int:
         else:
             out(f"ok {path}")
     return status
+
+
+def _penk_data(path: Path) -> dict[str, Any] | None:
+    """The file's data when it is a Penk! scenario (its key `game` says "penk"), else None."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None  # load() reports what is wrong with the file
+    return data if is_penk_scenario(data) else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -2,6 +2,7 @@
 
     python -m tools.simulate --players 2 --bots easy,hard --games 200 --seed 1 [--jobs 2] [--json]
     python -m tools.simulate --players 1 --bots hard --solo-level 3 --games 1000 --seed 1
+    python -m tools.simulate --game penk --players 2 --bots hard,normal --games 2000 --seed 1 --jobs 2
 
 `--bots` names one level per seat (or one level for all seats). Seats rotate between games (game
 i puts bot k in seat (k + i) mod N) unless --fixed-seats, so no bot keeps the start seat. Seat 0
@@ -20,10 +21,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game import penk
 from game.ai import LEVELS, make_bot
 from game.ai.play import play_game
 
 SEED_STRIDE = 1_000_003
+GAMES = ("goennen-koennen", "penk")  # the first game, and the second (game/penk/)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +36,7 @@ class GameSpec:
     levels: tuple[str, ...]  # by seat
     solo_level: int | None
     budget: float
+    game: str = GAMES[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +50,8 @@ class GameResult:
 
 
 def run_game(spec: GameSpec) -> GameResult:
+    if spec.game == "penk":
+        return run_penk_game(spec)
     bots = [make_bot(level) for level in spec.levels]
     record = play_game(bots, spec.seed, solo_level=spec.solo_level, budget=spec.budget)
     outcome = record.outcome
@@ -59,6 +65,13 @@ def run_game(spec: GameSpec) -> GameResult:
     )
 
 
+def run_penk_game(spec: GameSpec) -> GameResult:
+    record = penk.play_game([penk.make_bot(level) for level in spec.levels], spec.seed, budget=spec.budget)
+    outcome = record.outcome
+    scores = tuple(s.total for s in outcome.scores)
+    return GameResult(spec.index, spec.levels, scores, outcome.winners, record.turns, None)
+
+
 def game_specs(
     players: int,
     levels: Sequence[str],
@@ -67,12 +80,13 @@ def game_specs(
     solo_level: int | None,
     fixed: bool,
     budget: float,
+    game: str = GAMES[0],
 ) -> list[GameSpec]:
     specs = []
     for index in range(games):
         shift = 0 if fixed else index % players
         by_seat = tuple(levels[(seat - shift) % players] for seat in range(players))
-        specs.append(GameSpec(index, seed * SEED_STRIDE + index, by_seat, solo_level, budget))
+        specs.append(GameSpec(index, seed * SEED_STRIDE + index, by_seat, solo_level, budget, game))
     return specs
 
 
@@ -114,9 +128,10 @@ def simulate(
     jobs: int = 1,
     fixed_seats: bool = False,
     budget: float = 0.25,
+    game: str = GAMES[0],
 ) -> dict[str, object]:
     """Play the games (in `jobs` processes) and return the summary dictionary."""
-    specs = game_specs(players, levels, games, seed, solo_level, fixed_seats, budget)
+    specs = game_specs(players, levels, games, seed, solo_level, fixed_seats, budget, game)
     start = time.perf_counter()
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -139,7 +154,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--fixed-seats", action="store_true", help="do not rotate bots between seats")
     parser.add_argument("--budget", type=float, default=0.25, help="seconds per bot decision")
+    parser.add_argument("--game", choices=GAMES, default=GAMES[0], help="which game the bots play")
     args = parser.parse_args(argv)
+    if args.game == "penk" and not penk.MIN_SEATS <= args.players <= penk.MAX_SEATS:
+        parser.error(f"Penk! has {penk.MIN_SEATS} to {penk.MAX_SEATS} players")
     levels = [name.strip() for name in args.bots.split(",") if name.strip()]
     if len(levels) == 1:
         levels *= args.players
@@ -165,6 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         jobs=args.jobs,
         fixed_seats=args.fixed_seats,
         budget=args.budget,
+        game=args.game,
     )
     if args.json:
         print(json.dumps(summary, sort_keys=True))

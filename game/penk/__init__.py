@@ -1,0 +1,72 @@
+"""Penk!, the second game on the table: its one door for screens, tools and tests.
+
+    from game.penk import new_game, whose_turn, legal_actions, apply, parse, result, view
+    from game.penk import PenkMatch, make_bot, decide
+
+The vocabulary is the first game's (game/engine.py); docs/penk.md describes the rules as played.
+"""
+
+from game.engine import IllegalActionError, SetupError, Turn
+from game.penk.actions import Action, Circle, Cross, End, Reroll, Roll, parse
+from game.penk.bots import LEVELS, Bot, make_bot
+from game.penk.chance import chance_outcomes, sample_chance
+from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text
+from game.penk.engine import Outcome, current_scores, new_game, result, view, whose_turn
+from game.penk.match import PenkMatch, PenkSetup
+from game.penk.play import PenkRecord, decide, play_game
+from game.penk.rules import apply, legal_actions
+from game.penk.saves import load_match, match_from_json, match_to_json, save_match
+from game.penk.scenarios import is_penk as is_penk_scenario
+from game.penk.scenarios import run_file as run_scenario_file
+from game.penk.scoring import SheetScore
+from game.penk.sheet import ROW_VALUES, Sheet
+from game.penk.state import MAX_SEATS, MIN_SEATS, Phase, State
+
+__all__ = [
+    "DICE",
+    "LEVELS",
+    "Bot",
+    "PenkRecord",
+    "decide",
+    "is_penk_scenario",
+    "load_match",
+    "make_bot",
+    "match_from_json",
+    "match_to_json",
+    "play_game",
+    "run_scenario_file",
+    "save_match",
+    "FACES",
+    "JOLLY",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "ROW_VALUES",
+    "VALUES",
+    "Action",
+    "Circle",
+    "Cross",
+    "End",
+    "IllegalActionError",
+    "Outcome",
+    "PenkMatch",
+    "PenkSetup",
+    "Phase",
+    "Reroll",
+    "Roll",
+    "SetupError",
+    "Sheet",
+    "SheetScore",
+    "State",
+    "Turn",
+    "apply",
+    "chance_outcomes",
+    "current_scores",
+    "dice_text",
+    "legal_actions",
+    "new_game",
+    "parse",
+    "result",
+    "sample_chance",
+    "view",
+    "whose_turn",
+]

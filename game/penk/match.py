@@ -1,0 +1,58 @@
+"""A Penk! match: the setup, every action so far and the state, with chance drawn as in the first
+game (game/match.py: each roll from ChanceStream(seed, actions so far), so a loaded game goes on
+exactly as the original would have).
+
+    match = PenkMatch.new(players=3, seed=7)
+    match.advance()                          # roll until a seat must decide
+    match.play(parse("reroll 11J"))          # IllegalActionError if not allowed; nothing changes
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from game.match import SeededMatch
+from game.penk.actions import Action
+from game.penk.chance import sample_chance
+from game.penk.engine import new_game
+from game.penk.rules import apply
+from game.penk.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class PenkSetup:
+    """Everything needed to start the same game again: seats, the first player ("!") and seed."""
+
+    players: int
+    seed: int
+    first: int
+
+    def start(self) -> State:
+        return new_game(self.players, first=self.first)
+
+
+class PenkMatch(SeededMatch[PenkSetup, State, Action]):
+    @classmethod
+    def new(cls, players: int, seed: int, first: int | None = None) -> PenkMatch:
+        """A fresh match; without a first player, one is drawn from the seed (so it is replayable)."""
+        if first is None:
+            first = random.Random(f"penk:{seed}:first").randrange(max(players, 1))
+        setup = PenkSetup(players, seed, first)
+        return cls(setup, setup.start())
+
+    @classmethod
+    def replay(cls, setup: PenkSetup, actions: Iterable[Action]) -> PenkMatch:
+        """Rebuild a match from its setup and actions (IllegalActionError at an illegal one)."""
+        return cls(setup, setup.start()).play_all(actions)
+
+    # the engine's own functions serve as the match's hooks
+    _apply = staticmethod(apply)
+    _sample = staticmethod(sample_chance)
+
+    def _chance_due(self, state: State) -> bool:
+        return state.is_chance
+
+    def _over(self, state: State) -> bool:
+        return state.is_over

@@ -8,6 +8,7 @@ A bot keeps plans across the steps of one decision, so make one bot per seat.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from game.ai.base import DEFAULT_BUDGET, Bot, LegalActions, decide
@@ -18,12 +19,18 @@ from game.ai.normal import NormalBot
 LEVELS: dict[str, Callable[[], Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
 
-def make_bot(level: str) -> Bot:
-    """A fresh bot of a level; raises ValueError naming the levels for an unknown one."""
+def make_bot(level: str, *, unhurried: bool = False) -> Bot:
+    """A fresh bot of a level; raises ValueError naming the levels for an unknown one.
+
+    An unhurried bot has no clock stop (only its node limits), so a seeded game replays move for
+    move however loaded the machine is: for tests that pin whole games, never for a player."""
     try:
-        return LEVELS[level]()
+        bot = LEVELS[level]()
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (expected one of: {', '.join(LEVELS)})") from None
+    if unhurried and isinstance(bot, NormalBot):
+        bot.emergency_stop = math.inf
+    return bot
 
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "Bot", "LegalActions", "decide", "make_bot"]

@@ -38,8 +38,8 @@ from game.scoring import best_wild_colours
 from game.state import MARKET_SLOTS, ROWS, Phase, State
 
 ACT_MARGIN = 0.05  # an action must be worth at least this many points to be taken
-TAKE_SAMPLE = 6
-EMERGENCY_STOP = 0.8  # seconds  # cards of a deck the normal bot looks at to value taking one
+TAKE_SAMPLE = 6  # cards of a deck the normal bot looks at to value taking one
+EMERGENCY_STOP = 0.8  # seconds
 
 
 class NormalBot:
@@ -55,13 +55,17 @@ class NormalBot:
         self.plans = PlanCache()
         self.fallbacks = 0  # decisions where the plan was refused and a safe default was taken
         self.node_limit = self.max_nodes
+        # seconds after which a decision stops searching, whatever the node limit says: the one
+        # clock a game can feel, so a machine loaded many times over plays other moves. Tests
+        # that replay pinned games exactly set math.inf.
+        self.emergency_stop = EMERGENCY_STOP
 
     def __call__(self, view: State, legal: Sequence[Action], rng: random.Random, budget: float) -> Action:
         # Effort is counted in search nodes, never in clock time, so a seeded game repeats exactly
         # on any machine; the budget scales the node limit. The deadline is only an emergency
         # stop far above the budget (no decision may take over a second).
         self.node_limit = max(10, int(self.max_nodes * min(4.0, budget / DEFAULT_BUDGET)))
-        deadline = time.perf_counter() + EMERGENCY_STOP
+        deadline = time.perf_counter() + self.emergency_stop
         step = self.plans.next_step(view)
         if step is None or step not in legal:
             steps = self.decide(view, rng, deadline)

@@ -114,8 +114,8 @@ def test_hidden_information_does_not_change_a_decision(level: str) -> None:
         state = match.state
         other = _hide_differently(state)
         assert view(other, state.decider) == view(state, state.decider)
-        first = decide(make_bot(level), state, random.Random(8), BUDGET)
-        second = decide(make_bot(level), other, random.Random(8), BUDGET)
+        first = decide(make_bot(level, unhurried=True), state, random.Random(8), BUDGET)
+        second = decide(make_bot(level, unhurried=True), other, random.Random(8), BUDGET)
         assert first == second
         checked += 1
         match.play(decide(make_bot("easy"), state, driver, BUDGET))

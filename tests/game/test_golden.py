@@ -169,7 +169,7 @@ def playthrough(game: GoldenGame) -> str:
         written += 1  # the match plays it next
         matches[:] = [match]
 
-    bots = [make_bot(level) for level in game.bots]
+    bots = [make_bot(level, unhurried=True) for level in game.bots]
     record = play_game(bots, game.seed, solo_level=game.solo_level, deck=load_deck(DECK), watch=watch)
     chance_since(matches[0])
     outcome = record.outcome

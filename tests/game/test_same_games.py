@@ -3,7 +3,8 @@
 `data/same_games.txt` holds one line per game (bot level, seats, seed, SHA-256 of the game's
 action texts and final totals), recorded at the commit before the engine was re-layered
 (99e9978). The games are played with a frozen copy of deck version 2 (`data/deck-v2.toml`), so a
-new deck version does not touch them. A changed hash means the engine or a bot now plays a
+new deck version does not touch them, by unhurried bots (no clock stop, so a loaded machine
+plays the same moves). A changed hash means the engine or a bot now plays a
 different game: a rule or a bot changed, which a refactoring must never do.
 
 Record again (only for a deliberate change of the rules or the bots, said in the commit):
@@ -47,7 +48,7 @@ def game_hash(level: str, seats: int, seed: int, deck: Deck) -> str:
         if not matches:
             matches.append(match)
 
-    bots = [make_bot(level) for _ in range(seats)]
+    bots = [make_bot(level, unhurried=True) for _ in range(seats)]
     record = play_game(bots, seed, solo_level=solo_level, deck=deck, watch=keep_match)
     texts = [str(action) for action in matches[0].actions]
     texts.append(" ".join(str(score.total) for score in record.outcome.scores))

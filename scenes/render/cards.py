@@ -233,9 +233,11 @@ class _CardPainter:
             draw_glyph(
                 self.surface, self.card.colour, (band.x + self.px(28), band.centery), self.px(15), fill=mark
             )
-            if self.size[0] >= SMALL_WIDTH * 0.7:
-                word = t(f"colour.{self.card.colour.word}").upper()
-                label = fonts.text(word, self.px(17), mark, "black")
+            word = t(f"colour.{self.card.colour.word}").upper()
+            room = (band.width - self.px(110), band.height)  # between the colour mark and the emblem
+            fitted = fonts.block(word, max(self.px(17), fonts.LEGIBLE), room, mark, "black", shorten=False)
+            if fitted is not None:  # a small card shows its colour by the band alone
+                label = fitted.surface
                 self.surface.blit(label, label.get_rect(midleft=(band.x + self.px(52), band.centery)))
         # The emblem at the right tells scoring (laurel) from bonus (B) cards, as on the backs.
         emblem = (band.right - self.px(28), band.centery)
@@ -320,18 +322,12 @@ class _CardPainter:
             self._bonus_reward(small)
 
     def _words(self, text: str, area: pygame.Rect, size: float, weight: str = "bold") -> None:
-        font_size = max(8, self.px(size))
-        lines = fonts.wrap(text, font_size, area.width, weight)
-        line_height = fonts.font(font_size, weight).get_linesize()
-        while len(lines) * line_height > area.height and font_size > 8:
-            font_size -= 1
-            lines = fonts.wrap(text, font_size, area.width, weight)
-            line_height = fonts.font(font_size, weight).get_linesize()
-        y = area.centery - len(lines) * line_height / 2
-        for line in lines:
-            label = fonts.text(line, font_size, theme.INK, weight)
-            self.surface.blit(label, label.get_rect(midtop=(area.centerx, round(y))))
-            y += line_height
+        """The reward in words, wrapped into `area`, never smaller than legible: on a card too small
+        for them the icon speaks alone, and the zoom on hover shows the words."""
+        start = max(self.px(size), fonts.LEGIBLE)
+        fitted = fonts.block(text, start, area.size, theme.INK, weight, "center", shorten=False)
+        if fitted is not None:
+            self.surface.blit(fitted.surface, fitted.surface.get_rect(center=area.center))
 
     def _scoring_reward(self, small: bool) -> None:
         card = self.card

@@ -20,6 +20,7 @@ from scenes.render.shapes import felt_backdrop, rounded_panel
 from scenes.table.base import TableBase
 from scenes.table.choices import Choices, build
 from scenes.table.display_view import DisplayView
+from scenes.table.refusals import explain
 from scenes.table.spots import Spot
 
 if TYPE_CHECKING:
@@ -147,7 +148,8 @@ class DealScene(TableBase):
         try:
             self.session.play(action)
         except IllegalActionError as error:
-            self.refuse(t("table.refused", reason=str(error)))
+            reason, lookup = str(error), self.session.state.card
+            self.refuse(lambda: explain(reason, lookup))
             return
         self.app.play("card_slide")
         self.selected = None
@@ -163,7 +165,7 @@ class DealScene(TableBase):
             return
         action = (self.choices.places.get(card, {}) if self.choices else {}).get(pos)
         if action is None:
-            self.refuse(t("deal.refused.cell"))
+            self.refuse(lambda: t("deal.refused.cell"), near=self.view.rect_of(pos))
             return
         self.play(action)
 

@@ -9,6 +9,7 @@ import pygame
 from game.engine import Action
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
+from scenes.render.card_names import CardLookup
 from scenes.render.shapes import rounded_panel
 from scenes.table.words import describe
 
@@ -25,15 +26,17 @@ class Record:
     colour: RGB = theme.CREAM
     note: str = ""
 
-    def text(self) -> str:
+    def text(self, lookup: CardLookup) -> str:
+        """Told when drawn, so it follows the language; `lookup`: the deck's cards by id."""
         if self.action is None:
             return t(self.note, name=self.name)
-        return describe(self.action, self.name, self.value, self.card)
+        return describe(self.action, self.name, lookup, self.value, self.card)
 
 
 class LogView:
-    def __init__(self, area: pygame.Rect, limit: int = 200) -> None:
+    def __init__(self, area: pygame.Rect, lookup: CardLookup, limit: int = 200) -> None:
         self.area = area
+        self.lookup = lookup
         self.records: list[Record] = []
         self.limit = limit
 
@@ -48,7 +51,7 @@ class LogView:
         shown = self.records[-lines:]
         y = inner.bottom - len(shown) * LINE
         for age, record in enumerate(reversed(shown)):
-            text = record.text()
+            text = record.text(self.lookup)
             size = fonts.fit_size(text, 15, inner.width)
             colour = record.colour if age == 0 else theme.darker(record.colour, min(0.45, 0.1 * age))
             label = fonts.text(text, size, colour, "bold" if age == 0 else "regular")

@@ -18,6 +18,7 @@ from scenes.core.stack import Scene
 from scenes.core.widgets import Button, FocusGroup
 from scenes.model.gameconfig import GameConfig
 from scenes.model.session import GameSession
+from scenes.render.card_names import card_name
 from scenes.render.cards import render_card
 from scenes.render.shapes import felt_backdrop, rounded_panel
 
@@ -171,14 +172,16 @@ class ScoringScene(Scene):
         for card in score.cards[: tally.shown]:
             thumb = render_card(state.card(card.card_id), (24, 34), glyphs=glyphs)
             surface.blit(thumb, (column.x + 14, y))
+            name = card_name(state.card(card.card_id))
             if card.completed:
-                text = t("scoring.row", card=card.card_id, units=card.units, each=card.points_per_unit)
+                text = t("scoring.row", card=name, units=card.units, each=card.points_per_unit)
                 colour = theme.CREAM
             else:
-                text = t("scoring.row_open", card=card.card_id)
+                text = t("scoring.row_open", card=name)
                 colour = (150, 170, 166)
-            row = fonts.text(text, fonts.fit_size(text, 17, column.width - 110), colour)
-            surface.blit(row, (column.x + 46, y + 8))
+            row = fonts.block(text, 17, (column.width - 110, ROW), colour)
+            if row is not None:
+                surface.blit(row.surface, row.surface.get_rect(midleft=(column.x + 46, y + ROW // 2)))
             points = fonts.text(str(card.points), 20, theme.FOCUS if card.points else colour, "black")
             surface.blit(points, points.get_rect(topright=(column.right - 16, y + 5)))
             y += ROW

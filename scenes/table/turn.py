@@ -5,6 +5,7 @@ Bots' moves and chance events are shown at the chosen animation speed and can be
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -41,9 +42,11 @@ from scenes.table.choices import Choices
 from scenes.table.dice_tray import DiceTray
 from scenes.table.display_view import DisplayView
 from scenes.table.effects import Effects
+from scenes.table.geometry import field_rects
 from scenes.table.log_view import LogView, Record
 from scenes.table.market_view import MarketView
 from scenes.table.panels import OtherPanels
+from scenes.table.refusals import explain
 from scenes.table.round_counter import RoundCounterView
 from scenes.table.spots import Spot
 from scenes.table.turn_controls import Controls
@@ -69,7 +72,7 @@ class TurnScene(TableBase):
         self.market.sync(session.state.market, None)
         self.tray = DiceTray(self.layout["dice"], self.layout["site"], glyphs)
         self.main = DisplayView(self.layout["display"], gap=8, max_width=150)
-        self.log = LogView(self.layout["log"])
+        self.log = LogView(self.layout["log"], lambda card_id: self.session.state.card(card_id))
         self.panels = OtherPanels(self.layout["others"])
         self.counter = RoundCounterView(self.layout["others"])
         self.effects = Effects(self.tweens)
@@ -181,7 +184,7 @@ class TurnScene(TableBase):
         elif isinstance(action, Reroll) and bot:
             self.tray.show(before.dice, frozenset(c for c in COLOURS if c not in action.dice))
         if bot:
-            self.effects.toast(self._toast_area(seat), record.text())
+            self.effects.toast(self._toast_area(seat), partial(record.text, self.log.lookup))
             self.hold(BOT_PACE if not isinstance(action, Reroll) else BOT_PACE * 0.6)
         self.dirty = True
 
@@ -191,8 +194,8 @@ class TurnScene(TableBase):
         return self.panels.area_of(seat)
 
     def _toast_area(self, seat: int) -> pygame.Rect:
-        if seat == self.main_seat():
-            return self.layout["prompt"]
+        if seat == self.main_seat():  # where a human's buttons would be, free while a bot plays
+            return self.layout["controls"]
         area = self.panels.area_of(seat)
         return pygame.Rect(area.x, area.bottom - 40, area.width, 36)
 
@@ -231,13 +234,15 @@ class TurnScene(TableBase):
         self.app.request_draw()
 
     # -- the human's moves -----------------------------------------------------------------------
-    def play(self, action: Action) -> bool:
+    def play(self, action: Action, near: pygame.Rect | None = None) -> bool:
+        """Play a human's move; a refusal is told next to `near` (where the player clicked)."""
         before = self.session.state
         seat = before.decider
         try:
             self.session.play(action)
         except IllegalActionError as error:
-            self.refuse(t("table.refused", reason=str(error)))
+            reason, lookup = str(error), self.session.state.card
+            self.refuse(lambda: explain(reason, lookup), near)
             return False
         self._show_move(before, action, seat, bot=False)
         self._sync()
@@ -268,7 +273,7 @@ class TurnScene(TableBase):
             self.log.add(Record(self.session.name(state.decider), None, note="log.undo"))
             self._sync()
         else:
-            self.refuse(t("table.undo.none"))
+            self.refuse(lambda: t("table.undo.none"))
 
     def handle(self, intent: Intent) -> None:
         if self.handle_common(intent):
@@ -298,7 +303,25 @@ class TurnScene(TableBase):
             else:
                 self.set_zoom(None)
         if not used and intent.action == Key.POINTER_UP:
+            if intent.pos is not None and self._try_field(intent.pos):
+                return
             self.controls.clicked_nothing()
+
+    def _try_field(self, pos: tuple[int, int]) -> bool:
+        """A die is chosen and a field that cannot take it was clicked: ask the engine, which says
+        why not, and show that next to the field (rather than silently dropping the die)."""
+        options = self.controls.options
+        state = self.session.state
+        if options.mode != "write" or options.selected is None or self.main_seat() != state.decider:
+            return False
+        placed = self.main.card_at(state.display(state.decider), pos)
+        if placed is None:
+            return False
+        for index, rect in enumerate(field_rects(placed.card, self.main.rect_of(placed.pos))):
+            if rect.collidepoint(pos):
+                self.play(Write(options.selected, placed.id, index), near=rect)
+                return True
+        return False
 
     def _hover(self, pos: tuple[int, int] | None) -> None:
         if pos is None:
@@ -386,6 +409,7 @@ class TurnScene(TableBase):
         self.main.draw(
             still, state.display(seat), glyphs, self.controls.card_glow(), self.controls.cell_glow()
         )
+        self.controls.draw_field_glow(still, seat)
         self.controls.draw_still(still)
         if state.config.solo:  # no other players: the round counter's pile takes their place
             self.counter.draw(still, state, glyphs)

@@ -74,6 +74,14 @@ def block(
 _block_cache: dict[tuple[object, ...], Block | None] = {}
 
 
+def line(
+    content: str, size: int, width: int, colour: tuple[int, ...], weight: str = "regular", align: str = "left"
+) -> Block | None:
+    """`content` on one line of `width` pixels: as large as fits from `size` down to legible, then
+    cut short with "…" (see `block`)."""
+    return block(content, size, (width, font(size, weight).get_linesize()), colour, weight, align)
+
+
 def _fit_block(
     content: str,
     size: int,

@@ -216,8 +216,9 @@ class TableBase(Scene):
         text = t("table.speed", speed=speed)
         pygame.draw.rect(surface, (18, 54, 47), rect, border_radius=rect.height // 2)
         pygame.draw.rect(surface, theme.FOCUS, rect, 2, border_radius=rect.height // 2)
-        label = fonts.text(text, fonts.fit_size(text, 17, rect.width - 20, "bold"), theme.CREAM, "bold")
-        surface.blit(label, label.get_rect(center=rect.center))
+        fitted = fonts.line(text, 17, rect.width - 20, theme.CREAM, "bold", "center")
+        if fitted is not None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(center=rect.center))
 
     @property
     def animating(self) -> bool:

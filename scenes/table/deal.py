@@ -223,8 +223,9 @@ class DealScene(TableBase):
         name = session.name(state.decider)
         heading = self.layout["heading"]
         title = t("deal.heading", name=name)
-        label = fonts.text(title, fonts.fit_size(title, 46, heading.width, "black"), theme.CREAM, "black")
-        surface.blit(label, label.get_rect(midleft=heading.midleft))
+        fitted = fonts.line(title, 46, heading.width, theme.CREAM, "black")
+        if fitted is not None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(midleft=heading.midleft))
         pygame.draw.line(
             surface, theme.FOCUS, (heading.x, heading.bottom - 2), (heading.x + 120, heading.bottom - 2), 4
         )
@@ -232,10 +233,10 @@ class DealScene(TableBase):
             "deal.prompt.return" if state.phase == Phase.SETUP_RETURN else "deal.prompt.place",
             count=len(self.hand()),
         )
-        text = fonts.text(
-            prompt, fonts.fit_size(prompt, 24, self.layout["prompt"].width, "bold"), theme.FOCUS, "bold"
-        )
-        surface.blit(text, text.get_rect(midleft=self.layout["prompt"].midleft))
+        area = self.layout["prompt"]
+        fitted = fonts.block(prompt, 24, area.size, theme.FOCUS, "bold")
+        if fitted is not None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(midleft=area.midleft))
         hand_area = self.layout["hand"]
         rounded_panel(surface, hand_area, (16, 48, 42), radius=20, border=(44, 96, 84), border_width=2)
         caption = fonts.text(t("deal.hand"), 18, theme.CREAM, "bold")

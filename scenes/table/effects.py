@@ -26,6 +26,7 @@ class Toast:
     rect: pygame.Rect  # the area it is centred in
     text: Callable[[], str]  # told when drawn, so it follows the language
     life: float = 1.0
+    size: int = 18
 
 
 @dataclass
@@ -53,6 +54,12 @@ class Effects:
     def toast(self, rect: pygame.Rect, text: Callable[[], str], seconds: float = 1.6) -> None:
         self.toasts = [t for t in self.toasts if t.rect != rect]
         item = Toast(rect.copy(), text)
+        self.toasts.append(item)
+        self.tweens.animate(item, seconds, "in_quad", on_done=lambda: self._drop(self.toasts, item), life=0.0)
+
+    def banner(self, rect: pygame.Rect, text: Callable[[], str], seconds: float = 1.3) -> None:
+        """A large pop-up in the middle of `rect`: a human's turn or choice begins."""
+        item = Toast(pygame.Rect(rect.x, rect.centery - 40, rect.width, 80), text, size=30)
         self.toasts.append(item)
         self.tweens.animate(item, seconds, "in_quad", on_done=lambda: self._drop(self.toasts, item), life=0.0)
 
@@ -95,7 +102,12 @@ class Effects:
             surface.blit(image, (round(x), round(y)))
         for toast in self.toasts:
             fitted = fonts.block(
-                toast.text(), 18, (toast.rect.width - 20, 2 * 22), theme.INK, "bold", "center"
+                toast.text(),
+                toast.size,
+                (toast.rect.width - 20, 2 * toast.size + 8),
+                theme.INK,
+                "bold",
+                "center",
             )
             if fitted is None:
                 continue

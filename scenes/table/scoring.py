@@ -163,8 +163,9 @@ class ScoringScene(Scene):
         mark = SEAT_COLOURS[seat % 4]
         pygame.draw.circle(surface, mark, (column.x + 22, column.y + 24), 9)
         name = self.session.name(seat)
-        label = fonts.text(name, fonts.fit_size(name, 26, column.width - 60, "black"), theme.CREAM, "black")
-        surface.blit(label, (column.x + 40, column.y + 10))
+        fitted = fonts.line(name, 26, column.width - 60, theme.CREAM, "black")
+        if fitted is not None:
+            surface.blit(fitted.surface, (column.x + 40, column.y + 10))
         score = self.outcome.scores[seat]
         state = self.session.state
         glyphs = self.app.settings.colour_glyphs
@@ -209,8 +210,10 @@ class ScoringScene(Scene):
             text = t("scoring.winner", name=names[0], points=top)
         if outcome.tie_broken:
             text += "  " + t("scoring.tie_break")
-        size = fonts.fit_size(text, 32, area.width - 40, "black")
-        label = fonts.text(text, size, theme.INK, "black")
+        fitted = fonts.block(text, 32, (area.width - 40, area.height - 12), theme.INK, "black", "center")
+        if fitted is None:
+            return
+        label = fitted.surface
         box = label.get_rect(center=area.center).inflate(40, 18)
         pygame.draw.rect(surface, theme.FOCUS, box, border_radius=box.height // 2)
         surface.blit(label, label.get_rect(center=box.center))

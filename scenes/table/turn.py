@@ -80,6 +80,8 @@ class TurnScene(TableBase):
         views = (self.market, self.tray, self.main)
         self.controls = Controls(app, session, self.layout, views, self.focus, self.choose)
         self.seen: State | None = None
+        self.cued: tuple[object, ...] | None = None  # the human decision last announced (see _cue)
+        self.log_hover: str | None = None  # the whole text of a shortened log line under the pointer
         self.choices: Choices | None = None
         self.scores = current_scores(session.state)
         self._still: pygame.Surface | None = None
@@ -230,8 +232,31 @@ class TurnScene(TableBase):
             self.tray.show(state.dice, kept)
         self.panels.arrange(state, [s for s in range(state.config.players) if s != self.main_seat()])
         self.controls.rebuild(previous, self.choices)
+        self._cue(state)
         self.dirty = True
         self.app.request_draw()
+
+    def _cue(self, state: State) -> None:
+        """A sound and a banner when a human's turn or passive choice begins (once per window)."""
+        if not self.session.human_to_decide or state.is_chance:
+            return
+        if state.phase == Phase.ACTIVE:
+            window: tuple[object, ...] = ("turn", state.round, state.active)
+        elif state.phase == Phase.PASSIVE:
+            window = ("passive", state.round, state.active, state.rolls, state.decider)
+        elif state.phase == Phase.SOLO_PASSIVE:
+            window = ("solo_passive", state.round)
+        else:
+            return
+        if window == self.cued:
+            return
+        first = self.cued is None and self.session.log and self.session.log[-1].seat == state.decider
+        self.cued = window
+        if first:  # a game reopened in the middle of the human's own decision: no fanfare
+            return
+        name = self.session.name(state.decider)
+        self.app.play("click")
+        self.effects.banner(self.layout["display"], partial(t, f"table.cue.{window[0]}", name=name))
 
     # -- the human's moves -----------------------------------------------------------------------
     def play(self, action: Action, near: pygame.Rect | None = None) -> bool:
@@ -326,6 +351,10 @@ class TurnScene(TableBase):
     def _hover(self, pos: tuple[int, int] | None) -> None:
         if pos is None:
             return
+        full = self.log.full_text_at(pos)
+        if full != self.log_hover:
+            self.log_hover = full
+            self.app.request_draw()
         found = self.card_at(pos)
         if found is None:
             self.set_zoom(None)
@@ -382,6 +411,8 @@ class TurnScene(TableBase):
             ),
         )
         self.draw_speed(surface)
+        if self.log_hover:
+            self.log.draw_full(surface, self.log_hover)
         self.draw_zoom(surface)
 
     def speed_rect(self) -> pygame.Rect:
@@ -422,8 +453,9 @@ class TurnScene(TableBase):
         area = self.layout["header"]
         text = self.header_text(state)
         room = area.width - SPEED_WIDTH - 24  # the speed pill sits at the right end
-        label = fonts.text(text, fonts.fit_size(text, 22, room, "bold"), theme.CREAM, "bold")
-        surface.blit(label, label.get_rect(midleft=(area.x + 4, area.centery)))
+        fitted = fonts.line(text, 22, room, theme.CREAM, "bold")
+        if fitted is not None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(area.x + 4, area.centery)))
 
     def header_text(self, state: State) -> str:
         """The line at the top: level or round, whose turn, rolls left."""
@@ -446,6 +478,9 @@ class TurnScene(TableBase):
         else:
             last = "" if state.last_round is None else t("table.header.last_round")
             parts.append(t("table.header.round", round=state.round + 1) + last)
+            # the large display's score: the others' stand on their panels, so every seat's shows
+            seat = self.main_seat()
+            parts.append(t("table.header.score", name=session.name(seat), points=self.scores[seat].total))
         if state.phase not in (Phase.WILD, Phase.OVER):
             if not state.config.solo:  # one player: whose turn it is goes without saying
                 parts.append(t("table.header.turn", name=session.name(state.active)))

@@ -278,3 +278,29 @@ def test_every_prompt_fits_the_prompt_line_whole(language: str) -> None:
             assert fitted.size >= fonts.LEGIBLE
     finally:
         set_language("en")
+
+
+def test_a_humans_turn_and_passive_choice_are_announced_and_every_score_shows(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scenes.table.effects import Effects
+
+    banners: list[str] = []
+    sounds: list[str] = []
+    monkeypatch.setattr(Effects, "banner", lambda self, rect, text, seconds=1.3: banners.append(text()))
+    played = app.play
+    monkeypatch.setattr(app, "play", lambda name: (sounds.append(name), played(name))[1])
+    app.change_settings(animation_speed="instant")
+    session = GameSession.start(CONFIG, seed=5, save_path=save_path())
+    open_table(app, session)
+    step(app, 3)
+    scene = _to_passive_write(app, session)
+    assert t("table.cue.turn", name="Anna") in banners  # her first turn came before
+    assert banners[-1] == t("table.cue.passive", name="Anna")
+    assert "click" in sounds
+    count = len(banners)
+    assert scene.choices is not None
+    click(app, scene.tray.die_rect(next(iter(scene.choices.writes))).center)
+    assert len(banners) == count  # choosing within the same choice announces nothing new
+    header = scene.header_text(session.state)
+    assert t("table.header.score", name="Anna", points=scene.scores[0].total) in header

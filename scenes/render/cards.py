@@ -358,7 +358,8 @@ class _CardPainter:
         words = t(f"reward.{'short.' if small else ''}{card.bonus.value}")
         self._words(
             words,
-            self.rect(118, 276, 172, 76) if not small else self.rect(112, 270, 184, 90),
+            # clear of the card's border
+            self.rect(118, 276, 168, 76) if not small else self.rect(112, 270, 174, 90),
             16 if not small else 26,
         )
         if card.bonus == BonusKind.WILD_COLOUR:

@@ -41,6 +41,7 @@ class TableBase(Scene):
         self.notice_text: Callable[[], str] | None = None  # told when drawn: follows the language
         self.notice_near: pygame.Rect | None = None  # where the player looked (the field clicked)
         self.notice_time = 0.0
+        self.notice_top = 0  # a refusal above the thing clicked stays below this line (the prompt's)
         self.zoom_card: Card | None = None
         self.zoom_values: tuple[int | None, ...] = ()
         self.zoom_anchor: pygame.Rect | None = None
@@ -170,7 +171,7 @@ class TableBase(Scene):
         box = label.get_rect().inflate(30, 16)
         if self.notice_near is not None:
             box.midbottom = (self.notice_near.centerx, self.notice_near.top - 8)
-            if box.top < 8:  # no room above: below it
+            if box.top < max(8, self.notice_top):  # no room above: below it
                 box.midtop = (self.notice_near.centerx, self.notice_near.bottom + 8)
         else:
             box.center = area.center

@@ -67,6 +67,7 @@ class TurnScene(TableBase):
     def __init__(self, app: App, session: GameSession) -> None:
         super().__init__(app, session)
         self.layout = layout("table")
+        self.notice_top = self.layout["display"].top
         glyphs = app.settings.colour_glyphs
         self.market = MarketView(self.layout["market"])
         self.market.sync(session.state.market, None)

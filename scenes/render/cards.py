@@ -271,10 +271,14 @@ class _CardPainter:
         y = layout.bottom
         row_gap, sum_height = layout.row_gap, layout.sum_height
         if task.sum_at_least:
-            text = t("card.sum_at_least", target=task.sum_at_least)
-            label = fonts.text(text, self.px(22), theme.INK, "black")
+            # legible on every card: on a small card the short form, and a pill only as large as
+            # the text needs ("sum" is said by the zoom on hover)
+            small = self.size[0] < SMALL_WIDTH
+            key = "card.sum_at_least.short" if small else "card.sum_at_least"
+            text = t(key, target=task.sum_at_least)
+            label = fonts.text(text, max(self.px(22), fonts.LEGIBLE), theme.INK, "black")
             pill = label.get_rect(center=(self.px(150), self.px(y - row_gap + 8 + sum_height / 2)))
-            pill.inflate_ip(self.px(22), self.px(8))
+            pill.inflate_ip(self.px(22) if not small else 8, self.px(8) if not small else 0)
             pygame.draw.rect(self.surface, theme.WHITE, pill, border_radius=pill.height // 2)
             pygame.draw.rect(self.surface, theme.INK_SOFT, pill, self.px(2), border_radius=pill.height // 2)
             self.surface.blit(label, label.get_rect(center=pill.center))

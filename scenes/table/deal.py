@@ -23,6 +23,8 @@ from scenes.table.display_view import DisplayView
 from scenes.table.refusals import explain
 from scenes.table.spots import Spot
 
+CAPTION = 38  # the strip at the top of the hand and display panels for their names
+
 if TYPE_CHECKING:
     from scenes.app import App
     from scenes.model.session import GameSession
@@ -37,7 +39,9 @@ class DealScene(TableBase):
     def __init__(self, app: App, session: GameSession) -> None:
         super().__init__(app, session)
         self.layout = layout("deal")
-        self.view = DisplayView(self.layout["display"], gap=10, max_width=150)
+        display = self.layout["display"]
+        grid = pygame.Rect(display.x, display.y + CAPTION, display.width, display.height - CAPTION - 6)
+        self.view = DisplayView(grid, gap=10, max_width=150)  # below its caption, never over it
         self.focus = FocusGroup(on_activate=lambda: app.play("click"))
         self.choices: Choices | None = None
         self.seen: object = None

@@ -27,6 +27,7 @@ from scenes.core.i18n import LANGUAGES, set_language, t
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
 from scenes.model.userdata import save_path
+from scenes.render import cards
 from scenes.render.card_names import card_name
 from scenes.render.cards import DISPLAY, ZOOMED, render_card
 from scenes.table.deal import DealScene
@@ -239,7 +240,17 @@ def test_every_label_on_every_card_fits_its_box_at_a_legible_size(monkeypatch: p
             placed.append((content, box, fitted))
         return fitted
 
+    words: list[tuple[str, int]] = []  # words set on one line (colour, "sum"), with their size
+    plain = fonts.text
+
+    def text(content: str, size: int, *args: object, **kwargs: object) -> pygame.Surface:
+        if sum(char.isalpha() for char in content) >= 2:
+            words.append((content, size))
+        return plain(content, size, *args, **kwargs)  # type: ignore[arg-type]
+
     monkeypatch.setattr(fonts, "block", block)
+    monkeypatch.setattr(fonts, "text", text)
+    monkeypatch.setattr(cards, "_cache", {})  # paint every card afresh, none from an earlier test
     deck = standard_deck()
     for language in LANGUAGES:
         set_language(language)
@@ -251,6 +262,9 @@ def test_every_label_on_every_card_fits_its_box_at_a_legible_size(monkeypatch: p
     for content, box, fitted in placed:
         assert fitted.size >= fonts.LEGIBLE, content
         assert fitted.surface.get_width() <= box[0] and fitted.surface.get_height() <= box[1], content
+    assert words and all(size >= fonts.LEGIBLE for _, size in words), [
+        w for w in words if w[1] < fonts.LEGIBLE
+    ]
     shown = {content for content, _, _ in placed}
     assert t("reward.short.adjacent-completed") in shown  # the words are there where there is room
 
@@ -304,3 +318,39 @@ def test_a_humans_turn_and_passive_choice_are_announced_and_every_score_shows(
     assert len(banners) == count  # choosing within the same choice announces nothing new
     header = scene.header_text(session.state)
     assert t("table.header.score", name="Anna", points=scene.scores[0].total) in header
+
+
+def test_every_button_label_of_a_game_fits_at_a_legible_size_in_every_language(app: App) -> None:
+    """A whole game with the language changing every few moves: each table button's label fits
+    its button whole (wrapped if need be) at 14 px or more."""
+    from scenes.core.widgets import Button
+
+    app.change_settings(animation_speed="instant")
+    session = GameSession.start(CONFIG, seed=2, save_path=save_path())
+    open_table(app, session)
+    step(app, 3)
+    languages = sorted(LANGUAGES)
+    tight: set[tuple[str, str]] = set()
+    tried: set[str] = set()
+    for frame in range(60000):
+        scene = top(app)
+        if isinstance(scene, ScoringScene):
+            break
+        if frame % 7 == 0:
+            app.change_settings(language=languages[frame // 7 % 3])
+        if isinstance(scene, (TurnScene, DealScene)):
+            for widget in scene.focus.widgets:
+                if not isinstance(widget, Button):
+                    continue
+                fitted = fonts.block(widget.label(), widget.size, widget.label_box(), (0, 0, 0), "bold")
+                if fitted is None or fitted.shortened or fitted.size < fonts.LEGIBLE:
+                    tight.add((app.settings.language, widget.label()))
+        if isinstance(scene, DealScene) and scene.session.human_to_decide and scene.choices:
+            deal_move(app, scene)
+        elif isinstance(scene, TurnScene) and scene.choices is not None and not scene.paced:
+            turn_move(app, scene, tried)
+        else:
+            step(app)
+    app.change_settings(language="en")
+    assert isinstance(top(app), ScoringScene)
+    assert not tight, sorted(tight)

@@ -277,7 +277,7 @@ class _CardPainter:
             key = "card.sum_at_least.short" if small else "card.sum_at_least"
             text = t(key, target=task.sum_at_least)
             label = fonts.text(text, max(self.px(22), fonts.LEGIBLE), theme.INK, "black")
-            if label.get_width() > self.size[0] - self.px(40):
+            if label.get_width() > self.size[0] * 0.6:
                 return  # a thumbnail: the zoom on hover shows the sum
             pill = label.get_rect(center=(self.px(150), self.px(y - row_gap + 8 + sum_height / 2)))
             pill.inflate_ip(self.px(22) if not small else 8, self.px(8) if not small else 0)

@@ -1,6 +1,7 @@
 """Screenshots of the table for tools/screenshots.py: the deal, a turn, a passive prompt, a card
-being completed, the market mid-slide, a chance card drawn, the final score, and the pause menu
-over the table. Each position is reached by a fixed seed and a plain scripted human."""
+being completed, the market mid-slide, a chance card drawn, the final score, the pause menu over
+the table, a field refusing the chosen die, and German chosen during a turn. Each position is
+reached by a fixed seed and a plain scripted human."""
 
 from __future__ import annotations
 
@@ -180,6 +181,48 @@ def shot_pause(app: App) -> pygame.Surface:
     return app.screen
 
 
+def _click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    for _ in range(3):
+        app.step(FRAME)
+
+
+def shot_refusal(app: App) -> pygame.Surface:
+    """A passive die chosen, then a field clicked that cannot take it: the reason above the field."""
+    from scenes.table.geometry import field_rects
+    from scenes.table.turn import TurnScene
+
+    session = session_at(lambda s: s.phase == Phase.PASSIVE and s.decider == 0 and s.round >= 2)
+    scene = _open(app, session)
+    assert isinstance(scene, TurnScene) and scene.choices is not None
+    state = session.state
+    for die, fields in scene.choices.writes.items():
+        for placed in state.display(0):
+            rects = field_rects(placed.card, scene.main.rect_of(placed.pos))
+            refused = [i for i, v in enumerate(placed.filled) if v is None and (placed.id, i) not in fields]
+            if refused:
+                _click(app, scene.tray.die_rect(die).center)
+                _click(app, rects[refused[0]].center)
+                app.draw()
+                return app.screen
+    raise RuntimeError("no field refuses a die in this position")
+
+
+def shot_language_switched(app: App) -> pygame.Surface:
+    """German chosen in the settings while a turn is on: prompt, log and buttons follow at once."""
+    from scenes.table.turn import TurnScene
+
+    scene = _open(app, session_at(_human_active(2)))
+    assert isinstance(scene, TurnScene)
+    app.change_settings(language="de")
+    for _ in range(3):
+        app.step(FRAME)
+    app.draw()
+    return app.screen
+
+
 SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "deal": shot_deal,
     "turn": shot_turn,
@@ -189,4 +232,6 @@ SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "chance": shot_chance,
     "scoring": shot_scoring,
     "pause": shot_pause,
+    "refusal": shot_refusal,
+    "language-switched": shot_language_switched,
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 import pygame
@@ -10,6 +11,9 @@ from scenes.core.resources import resource_path
 
 WEIGHTS = {"regular": "Lato-Regular.ttf", "bold": "Lato-Bold.ttf", "black": "Lato-Black.ttf"}
 _TEXT_CACHE_LIMIT = 2000
+LEGIBLE = 14  # the smallest text size a player can read at 1280x720; text never goes below it
+ELLIPSIS = "…"
+ALIGN = {"left": pygame.FONT_LEFT, "center": pygame.FONT_CENTER, "right": pygame.FONT_RIGHT}
 
 _text_cache: dict[tuple[str, int, str, tuple[int, ...]], pygame.Surface] = {}
 
@@ -31,6 +35,92 @@ def text(content: str, size: int, colour: tuple[int, ...], weight: str = "regula
         surface = font(size, weight).render(content, True, colour)
         _text_cache[key] = surface
     return surface
+
+
+@dataclass(frozen=True)
+class Block:
+    """Text wrapped into a box: the surface (as wide as the box), the size it was set in, and
+    whether it had to be cut short (then the full text belongs in a hover hint)."""
+
+    surface: pygame.Surface
+    size: int
+    shortened: bool = False
+
+
+def block(
+    content: str,
+    size: int,
+    box: tuple[int, int],
+    colour: tuple[int, ...],
+    weight: str = "regular",
+    align: str = "left",
+    smallest: int = LEGIBLE,
+    shorten: bool = True,
+) -> Block | None:
+    """`content` wrapped by pygame-ce (`Font.render(..., wraplength=)`) into a box of `box` pixels:
+    at the largest size from `size` down to `smallest` at which all of it fits; failing that, at
+    `smallest`, as many words as fit followed by "…"; None when `shorten` is off or not even one
+    word fits. Cached, since the same labels are drawn again and again."""
+    key = (content, size, box, weight, tuple(colour), align, smallest, shorten)
+    if key in _block_cache:
+        return _block_cache[key]
+    result = _fit_block(content, size, box, colour, weight, align, min(smallest, size), shorten)
+    if len(_block_cache) > _TEXT_CACHE_LIMIT:
+        _block_cache.clear()
+    _block_cache[key] = result
+    return result
+
+
+_block_cache: dict[tuple[object, ...], Block | None] = {}
+
+
+def line(
+    content: str, size: int, width: int, colour: tuple[int, ...], weight: str = "regular", align: str = "left"
+) -> Block | None:
+    """`content` on one line of `width` pixels: as large as fits from `size` down to legible, then
+    cut short with "…" (see `block`)."""
+    return block(content, size, (width, font(size, weight).get_linesize()), colour, weight, align)
+
+
+def _fit_block(
+    content: str,
+    size: int,
+    box: tuple[int, int],
+    colour: tuple[int, ...],
+    weight: str,
+    align: str,
+    smallest: int,
+    shorten: bool,
+) -> Block | None:
+    width, height = box
+    for candidate in range(size, smallest - 1, -1):
+        surface = _render_wrapped(content, candidate, width, colour, weight, align)
+        if surface is not None and surface.get_height() <= height:
+            return Block(surface, candidate)
+    if not shorten:
+        return None
+    words = content.split()
+    while len(words) > 1:
+        words.pop()
+        surface = _render_wrapped(" ".join(words) + ELLIPSIS, smallest, width, colour, weight, align)
+        if surface is not None and surface.get_height() <= height:
+            return Block(surface, smallest, shortened=True)
+    return None
+
+
+def _render_wrapped(
+    content: str, size: int, width: int, colour: tuple[int, ...], weight: str, align: str
+) -> pygame.Surface | None:
+    """The text wrapped at `width`, or None when one of its words alone is wider (SDL_ttf would
+    break it inside the word)."""
+    face = font(size, weight)
+    if width <= 0 or any(face.size(word)[0] > width for word in content.split()):
+        return None
+    face.align = ALIGN[align]
+    try:
+        return face.render(content, True, colour, None, width)
+    finally:
+        face.align = pygame.FONT_LEFT
 
 
 def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[str]:

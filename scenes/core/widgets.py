@@ -92,9 +92,13 @@ class Button(Pressable):
             pygame.draw.rect(
                 surface, theme.WHITE if self.enabled else theme.FOCUS, body.inflate(8, 8), 3, border_radius=15
             )
-        size = fonts.fit_size(self.label(), self.size, body.width - 24, "bold")
-        label = fonts.text(self.label(), size, ink, "bold")
-        surface.blit(label, label.get_rect(center=body.center))
+        fitted = fonts.block(self.label(), self.size, self.label_box(), ink, "bold", "center")
+        if fitted is not None:  # wrapped to two lines rather than shrunk below legible
+            surface.blit(fitted.surface, fitted.surface.get_rect(center=body.center))
+
+    def label_box(self) -> tuple[int, int]:
+        """The room for the label inside the button."""
+        return self.rect.width - 24, self.rect.height - 6
 
 
 class Choice(Widget):

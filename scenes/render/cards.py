@@ -233,9 +233,11 @@ class _CardPainter:
             draw_glyph(
                 self.surface, self.card.colour, (band.x + self.px(28), band.centery), self.px(15), fill=mark
             )
-            if self.size[0] >= SMALL_WIDTH * 0.7:
-                word = t(f"colour.{self.card.colour.word}").upper()
-                label = fonts.text(word, self.px(17), mark, "black")
+            word = t(f"colour.{self.card.colour.word}").upper()
+            room = (band.width - self.px(110), band.height)  # between the colour mark and the emblem
+            fitted = fonts.block(word, max(self.px(17), fonts.LEGIBLE), room, mark, "black", shorten=False)
+            if fitted is not None:  # a small card shows its colour by the band alone
+                label = fitted.surface
                 self.surface.blit(label, label.get_rect(midleft=(band.x + self.px(52), band.centery)))
         # The emblem at the right tells scoring (laurel) from bonus (B) cards, as on the backs.
         emblem = (band.right - self.px(28), band.centery)
@@ -269,10 +271,16 @@ class _CardPainter:
         y = layout.bottom
         row_gap, sum_height = layout.row_gap, layout.sum_height
         if task.sum_at_least:
-            text = t("card.sum_at_least", target=task.sum_at_least)
-            label = fonts.text(text, self.px(22), theme.INK, "black")
+            # legible on every card: on a small card the short form, and a pill only as large as
+            # the text needs ("sum" is said by the zoom on hover)
+            small = self.size[0] < SMALL_WIDTH
+            key = "card.sum_at_least.short" if small else "card.sum_at_least"
+            text = t(key, target=task.sum_at_least)
+            label = fonts.text(text, max(self.px(22), fonts.LEGIBLE), theme.INK, "black")
+            if label.get_width() > self.size[0] * 0.6:
+                return  # a thumbnail: the zoom on hover shows the sum
             pill = label.get_rect(center=(self.px(150), self.px(y - row_gap + 8 + sum_height / 2)))
-            pill.inflate_ip(self.px(22), self.px(8))
+            pill.inflate_ip(self.px(22) if not small else 8, self.px(8) if not small else 0)
             pygame.draw.rect(self.surface, theme.WHITE, pill, border_radius=pill.height // 2)
             pygame.draw.rect(self.surface, theme.INK_SOFT, pill, self.px(2), border_radius=pill.height // 2)
             self.surface.blit(label, label.get_rect(center=pill.center))
@@ -320,18 +328,12 @@ class _CardPainter:
             self._bonus_reward(small)
 
     def _words(self, text: str, area: pygame.Rect, size: float, weight: str = "bold") -> None:
-        font_size = max(8, self.px(size))
-        lines = fonts.wrap(text, font_size, area.width, weight)
-        line_height = fonts.font(font_size, weight).get_linesize()
-        while len(lines) * line_height > area.height and font_size > 8:
-            font_size -= 1
-            lines = fonts.wrap(text, font_size, area.width, weight)
-            line_height = fonts.font(font_size, weight).get_linesize()
-        y = area.centery - len(lines) * line_height / 2
-        for line in lines:
-            label = fonts.text(line, font_size, theme.INK, weight)
-            self.surface.blit(label, label.get_rect(midtop=(area.centerx, round(y))))
-            y += line_height
+        """The reward in words, wrapped into `area`, never smaller than legible: on a card too small
+        for them the icon speaks alone, and the zoom on hover shows the words."""
+        start = max(self.px(size), fonts.LEGIBLE)
+        fitted = fonts.block(text, start, area.size, theme.INK, weight, "center", shorten=False)
+        if fitted is not None:
+            self.surface.blit(fitted.surface, fitted.surface.get_rect(center=area.center))
 
     def _scoring_reward(self, small: bool) -> None:
         card = self.card
@@ -362,7 +364,8 @@ class _CardPainter:
         words = t(f"reward.{'short.' if small else ''}{card.bonus.value}")
         self._words(
             words,
-            self.rect(118, 276, 172, 76) if not small else self.rect(112, 270, 184, 90),
+            # clear of the card's border
+            self.rect(118, 276, 168, 76) if not small else self.rect(112, 270, 174, 90),
             16 if not small else 26,
         )
         if card.bonus == BonusKind.WILD_COLOUR:

@@ -209,8 +209,9 @@ class SoloEndScene(MenuScene):
                 surface.blit(colour_chip(card.colour, 22), (area.x + 18, y + line_height // 2 - 11))
             ink = theme.CREAM if score.completed else (140, 160, 154)
             description = self._describe(score)
-            size = fonts.fit_size(description, 16, area.width - 130, smallest=12)
-            surface.blit(fonts.text(description, size, ink), (area.x + 50, y + 2))
+            fitted = fonts.line(description, 16, area.width - 130, ink)
+            if fitted is not None:
+                surface.blit(fitted.surface, (area.x + 50, y + 2))
             if score.completed:
                 sum_text = t("solo.end.units", units=score.units, each=score.points_per_unit)
             else:
@@ -292,8 +293,15 @@ class SoloEndScene(MenuScene):
             surface, box, ticked, theme.INK, scale=self.verdict if summary.booked.newly_won else 1.0
         )
         if summary.mode == "watch":
-            note = fonts.text(t("solo.end.watch_no_tick"), 13, theme.INK_SOFT, "bold")
-            surface.blit(note, note.get_rect(midright=(box.left - 10, rect.centery)))
+            # between the target laurel and the box, where it fits at a legible size; else the
+            # note below the card row ("Watched games change no ticks") says it alone
+            left = rect.x + 110 + 24 + 12
+            room = (box.left - 10 - left, rect.height - 8)
+            note = fonts.block(
+                t("solo.end.watch_no_tick"), 15, room, theme.INK_SOFT, "bold", "right", shorten=False
+            )
+            if note is not None:
+                surface.blit(note.surface, note.surface.get_rect(midright=(box.left - 10, rect.centery)))
 
     def _notes(self) -> list[tuple[str, tuple[int, int, int]]]:
         summary = self.summary

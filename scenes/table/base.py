@@ -3,6 +3,7 @@ chosen animation speed, the pause menu's hooks, a notice line for refusals, and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 SETUP_PHASES = frozenset({Phase.SETUP_RETURN, Phase.SETUP_PLACE})
 BOT_PACE = 0.7  # seconds a bot's move stays on screen before the next one (at 1x)
 NOTICE_SECONDS = 4.0
+NOTICE_WIDTH = 420  # a refusal wraps within this width
 ZOOM_DWELL = 0.35  # hover this long over a card to see it large
 SPEED_WIDTH = 250  # the speed pill at the header's right end
 
@@ -38,8 +40,10 @@ class TableBase(Scene):
         self.session = session
         self.after_game = app.mode_routes(session.context.get("mode")).after_game  # a route or None
         self.waiting = 0  # running pacing timers; the game moves on when none is left
-        self.notice = ""
+        self.notice_text: Callable[[], str] | None = None  # told when drawn: follows the language
+        self.notice_near: pygame.Rect | None = None  # where the player looked (the field clicked)
         self.notice_time = 0.0
+        self.notice_top = 0  # a refusal above the thing clicked stays below this line (the prompt's)
         self.zoom_card: Card | None = None
         self.zoom_values: tuple[int | None, ...] = ()
         self.zoom_anchor: pygame.Rect | None = None
@@ -131,17 +135,23 @@ class TableBase(Scene):
         return players_words(tuple(seat.name for seat in self.session.seats), state.round)
 
     # -- notices and zoom ------------------------------------------------------------------------
-    def refuse(self, message: str) -> None:
-        self.notice = message
+    def refuse(self, message: Callable[[], str], near: pygame.Rect | None = None) -> None:
+        """Say why something did not happen, next to `near` if given (else in the notice line)."""
+        self.notice_text = message
+        self.notice_near = near.copy() if near is not None else None
         self.notice_time = NOTICE_SECONDS
         self.app.request_draw()
+
+    @property
+    def notice(self) -> str:
+        return self.notice_text() if self.notice_text is not None else ""
 
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.notice_time > 0:
             self.notice_time -= dt
             if self.notice_time <= 0:
-                self.notice = ""
+                self.notice_text = self.notice_near = None
                 self.app.request_draw()
         if self.zoom_anchor is not None and self.hover_time < ZOOM_DWELL:
             self.hover_time += dt
@@ -175,11 +185,23 @@ class TableBase(Scene):
         surface.blit(image, rect)
 
     def draw_notice(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        if not self.notice:
+        """The refusal in a red box: above the thing the player clicked, else centred in `area`."""
+        text = self.notice
+        if not text:
             return
-        size = fonts.fit_size(self.notice, 20, area.width - 30)
-        label = fonts.text(self.notice, size, theme.WHITE, "bold")
-        box = label.get_rect(center=area.center).inflate(30, 16)
+        width = min(area.width, NOTICE_WIDTH)
+        fitted = fonts.block(text, 20, (width - 30, 3 * 24), theme.WHITE, "bold", "center")
+        if fitted is None:
+            return
+        label = fitted.surface
+        box = label.get_rect().inflate(30, 16)
+        if self.notice_near is not None:
+            box.midbottom = (self.notice_near.centerx, self.notice_near.top - 8)
+            if box.top < max(8, self.notice_top):  # no room above: below it
+                box.midtop = (self.notice_near.centerx, self.notice_near.bottom + 8)
+        else:
+            box.center = area.center
+        box.clamp_ip(surface.get_rect().inflate(-8, -8))
         pygame.draw.rect(surface, theme.WARNING, box, border_radius=12)
         surface.blit(label, label.get_rect(center=box.center))
 
@@ -221,8 +243,9 @@ class TableBase(Scene):
         text = t("table.speed", speed=speed)
         pygame.draw.rect(surface, (18, 54, 47), rect, border_radius=rect.height // 2)
         pygame.draw.rect(surface, theme.FOCUS, rect, 2, border_radius=rect.height // 2)
-        label = fonts.text(text, fonts.fit_size(text, 17, rect.width - 20, "bold"), theme.CREAM, "bold")
-        surface.blit(label, label.get_rect(center=rect.center))
+        fitted = fonts.line(text, 17, rect.width - 20, theme.CREAM, "bold", "center")
+        if fitted is not None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(center=rect.center))
 
     @property
     def animating(self) -> bool:

@@ -20,7 +20,10 @@ from scenes.render.shapes import felt_backdrop, rounded_panel
 from scenes.table.base import TableBase
 from scenes.table.choices import Choices, build
 from scenes.table.display_view import DisplayView
+from scenes.table.refusals import explain
 from scenes.table.spots import Spot
+
+CAPTION = 38  # the strip at the top of the hand and display panels for their names
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -36,7 +39,9 @@ class DealScene(TableBase):
     def __init__(self, app: App, session: GameSession) -> None:
         super().__init__(app, session)
         self.layout = layout("deal")
-        self.view = DisplayView(self.layout["display"], gap=10, max_width=150)
+        display = self.layout["display"]
+        grid = pygame.Rect(display.x, display.y + CAPTION, display.width, display.height - CAPTION - 6)
+        self.view = DisplayView(grid, gap=10, max_width=150)  # below its caption, never over it
         self.focus = FocusGroup(on_activate=lambda: app.play("click"))
         self.choices: Choices | None = None
         self.seen: object = None
@@ -147,7 +152,8 @@ class DealScene(TableBase):
         try:
             self.session.play(action)
         except IllegalActionError as error:
-            self.refuse(t("table.refused", reason=str(error)))
+            reason, lookup = str(error), self.session.state.card
+            self.refuse(lambda: explain(reason, lookup))
             return
         self.app.play("card_slide")
         self.selected = None
@@ -163,7 +169,7 @@ class DealScene(TableBase):
             return
         action = (self.choices.places.get(card, {}) if self.choices else {}).get(pos)
         if action is None:
-            self.refuse(t("deal.refused.cell"))
+            self.refuse(lambda: t("deal.refused.cell"), near=self.view.rect_of(pos))
             return
         self.play(action)
 
@@ -221,8 +227,9 @@ class DealScene(TableBase):
         name = session.name(state.decider)
         heading = self.layout["heading"]
         title = t("deal.heading", name=name)
-        label = fonts.text(title, fonts.fit_size(title, 46, heading.width, "black"), theme.CREAM, "black")
-        surface.blit(label, label.get_rect(midleft=heading.midleft))
+        fitted = fonts.line(title, 46, heading.width, theme.CREAM, "black")
+        if fitted is not None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(midleft=heading.midleft))
         pygame.draw.line(
             surface, theme.FOCUS, (heading.x, heading.bottom - 2), (heading.x + 120, heading.bottom - 2), 4
         )
@@ -230,10 +237,10 @@ class DealScene(TableBase):
             "deal.prompt.return" if state.phase == Phase.SETUP_RETURN else "deal.prompt.place",
             count=len(self.hand()),
         )
-        text = fonts.text(
-            prompt, fonts.fit_size(prompt, 24, self.layout["prompt"].width, "bold"), theme.FOCUS, "bold"
-        )
-        surface.blit(text, text.get_rect(midleft=self.layout["prompt"].midleft))
+        area = self.layout["prompt"]
+        fitted = fonts.block(prompt, 24, area.size, theme.FOCUS, "bold")
+        if fitted is not None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(midleft=area.midleft))
         hand_area = self.layout["hand"]
         rounded_panel(surface, hand_area, (16, 48, 42), radius=20, border=(44, 96, 84), border_width=2)
         caption = fonts.text(t("deal.hand"), 18, theme.CREAM, "bold")

@@ -3,6 +3,7 @@ its display, and a card flying from the market (or a deck) to a display."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -23,8 +24,9 @@ class Flash:
 @dataclass
 class Toast:
     rect: pygame.Rect  # the area it is centred in
-    text: str
+    text: Callable[[], str]  # told when drawn, so it follows the language
     life: float = 1.0
+    size: int = 18
 
 
 @dataclass
@@ -49,9 +51,15 @@ class Effects:
             item, seconds, "in_quad", on_done=lambda: self._drop(self.flashes, item), life=0.0
         )
 
-    def toast(self, rect: pygame.Rect, text: str, seconds: float = 1.6) -> None:
+    def toast(self, rect: pygame.Rect, text: Callable[[], str], seconds: float = 1.6) -> None:
         self.toasts = [t for t in self.toasts if t.rect != rect]
         item = Toast(rect.copy(), text)
+        self.toasts.append(item)
+        self.tweens.animate(item, seconds, "in_quad", on_done=lambda: self._drop(self.toasts, item), life=0.0)
+
+    def banner(self, rect: pygame.Rect, text: Callable[[], str], seconds: float = 1.3) -> None:
+        """A large pop-up in the middle of `rect`: a human's turn or choice begins."""
+        item = Toast(pygame.Rect(rect.x, rect.centery - 40, rect.width, 80), text, size=30)
         self.toasts.append(item)
         self.tweens.animate(item, seconds, "in_quad", on_done=lambda: self._drop(self.toasts, item), life=0.0)
 
@@ -93,9 +101,17 @@ class Effects:
             image = pygame.transform.smoothscale(flyer.image, (max(1, round(w)), max(1, round(w * 1.4))))
             surface.blit(image, (round(x), round(y)))
         for toast in self.toasts:
-            label = fonts.text(
-                toast.text, fonts.fit_size(toast.text, 18, toast.rect.width - 16), theme.INK, "bold"
+            fitted = fonts.block(
+                toast.text(),
+                toast.size,
+                (toast.rect.width - 20, 2 * toast.size + 8),
+                theme.INK,
+                "bold",
+                "center",
             )
+            if fitted is None:
+                continue
+            label = fitted.surface
             box = label.get_rect(center=toast.rect.center).inflate(20, 12)
             pill = pygame.Surface(box.size, pygame.SRCALPHA)
             alpha = round(255 * min(1.0, toast.life * 3))

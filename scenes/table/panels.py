@@ -83,8 +83,10 @@ class OtherPanels:
             level = session.seats[seat].level
             if level:
                 name = f"{name} · {t('table.bot.' + level)}"
-            label = fonts.text(name, fonts.fit_size(name, 17, rect.width - 100, "bold"), theme.CREAM, "bold")
-            surface.blit(label, (rect.x + 30, rect.y + 5))
             points = fonts.text(t("table.points_now", points=scores[seat].total), 15, theme.FOCUS, "bold")
             surface.blit(points, points.get_rect(topright=(rect.right - 10, rect.y + 7)))
+            room = rect.width - 30 - points.get_width() - 22  # the name ends clear of the points
+            fitted = fonts.line(name, 17, room, theme.CREAM, "bold")
+            if fitted is not None:
+                surface.blit(fitted.surface, (rect.x + 30, rect.y + 5))
             self.views[seat].draw(surface, state.display(seat), glyphs)

@@ -51,9 +51,9 @@ class PassScreen(Scene):
         panel = self.layout["panel"]
         rounded_panel(surface, panel, (16, 48, 42), radius=24, border=theme.FOCUS, border_width=3, shadow=18)
         heading = t("table.pass.heading", name=self.player)
-        size = fonts.fit_size(heading, 44, self.layout["heading"].width, "black")
-        label = fonts.text(heading, size, theme.CREAM, "black")
-        surface.blit(label, label.get_rect(center=self.layout["heading"].center))
+        fitted = fonts.line(heading, 44, self.layout["heading"].width, theme.CREAM, "black", "center")
+        if fitted is not None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(center=self.layout["heading"].center))
         area = self.layout["message"]
         lines = fonts.wrap(t("table.pass.message", name=self.player), 22, area.width)
         for index, line in enumerate(lines):

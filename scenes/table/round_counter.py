@@ -44,9 +44,9 @@ class RoundCounterView:
         area = self.area
         rounded_panel(surface, area, (18, 54, 47), radius=16, border=(240, 190, 70), border_width=2)
         title = t("table.round_counter.title")
-        size = fonts.fit_size(title, 22, area.width - 24, "bold")
-        label = fonts.text(title, size, theme.CREAM, "bold")
-        surface.blit(label, label.get_rect(midtop=(area.centerx, area.y + 12)))
+        fitted = fonts.line(title, 22, area.width - 24, theme.CREAM, "bold", "center")
+        if fitted is not None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(midtop=(area.centerx, area.y + 12)))
         count = fonts.text(f"{len(state.removed)} / {state.solo_rounds()}", 38, (240, 190, 70), "black")
         surface.blit(count, count.get_rect(midtop=(area.centerx, area.y + 42)))
         rects = self.card_rects(len(state.removed), state.solo_rounds())

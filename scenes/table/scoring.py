@@ -22,6 +22,7 @@ from scenes.core.stack import Scene
 from scenes.core.widgets import Button, FocusGroup
 from scenes.model.gameconfig import GameConfig
 from scenes.model.session import GameSession
+from scenes.render.card_names import card_name
 from scenes.render.cards import render_card
 from scenes.render.shapes import felt_backdrop, rounded_panel
 
@@ -174,8 +175,9 @@ class ScoringScene(Scene):
         mark = SEAT_COLOURS[seat % 4]
         pygame.draw.circle(surface, mark, (column.x + 22, column.y + 24), 9)
         name = self.session.name(seat)
-        label = fonts.text(name, fonts.fit_size(name, 26, column.width - 60, "black"), theme.CREAM, "black")
-        surface.blit(label, (column.x + 40, column.y + 10))
+        fitted = fonts.line(name, 26, column.width - 60, theme.CREAM, "black")
+        if fitted is not None:
+            surface.blit(fitted.surface, (column.x + 40, column.y + 10))
         score = self.outcome.scores[seat]
         state = self.session.state
         glyphs = self.app.settings.colour_glyphs
@@ -183,14 +185,16 @@ class ScoringScene(Scene):
         for card in score.cards[: tally.shown]:
             thumb = render_card(state.card(card.card_id), (24, 34), glyphs=glyphs)
             surface.blit(thumb, (column.x + 14, y))
+            name = card_name(state.card(card.card_id))
             if card.completed:
-                text = t("scoring.row", card=card.card_id, units=card.units, each=card.points_per_unit)
+                text = t("scoring.row", card=name, units=card.units, each=card.points_per_unit)
                 colour = theme.CREAM
             else:
-                text = t("scoring.row_open", card=card.card_id)
+                text = t("scoring.row_open", card=name)
                 colour = (150, 170, 166)
-            row = fonts.text(text, fonts.fit_size(text, 17, column.width - 110), colour)
-            surface.blit(row, (column.x + 46, y + 8))
+            row = fonts.block(text, 17, (column.width - 110, ROW), colour)
+            if row is not None:
+                surface.blit(row.surface, row.surface.get_rect(midleft=(column.x + 46, y + ROW // 2)))
             points = fonts.text(str(card.points), 20, theme.FOCUS if card.points else colour, "black")
             surface.blit(points, points.get_rect(topright=(column.right - 16, y + 5)))
             y += ROW
@@ -227,8 +231,10 @@ class ScoringScene(Scene):
 
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
         area = self.layout["winner"]
-        size = fonts.fit_size(text, 32, area.width - 40, "black")
-        label = fonts.text(text, size, theme.INK, "black")
+        fitted = fonts.block(text, 32, (area.width - 40, area.height - 12), theme.INK, "black", "center")
+        if fitted is None:
+            return
+        label = fitted.surface
         box = label.get_rect(center=area.center).inflate(40, 18)
         pygame.draw.rect(surface, theme.FOCUS, box, border_radius=box.height // 2)
         surface.blit(label, label.get_rect(center=box.center))

@@ -5,6 +5,7 @@ Bots' moves and chance events are shown at the chosen animation speed and can be
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -41,9 +42,11 @@ from scenes.table.choices import Choices
 from scenes.table.dice_tray import DiceTray
 from scenes.table.display_view import DisplayView
 from scenes.table.effects import Effects
+from scenes.table.geometry import field_rects
 from scenes.table.log_view import LogView, Record
 from scenes.table.market_view import MarketView
 from scenes.table.panels import OtherPanels
+from scenes.table.refusals import explain
 from scenes.table.round_counter import RoundCounterView
 from scenes.table.spots import Spot
 from scenes.table.turn_controls import Controls
@@ -64,12 +67,13 @@ class TurnScene(TableBase):
     def __init__(self, app: App, session: GameSession) -> None:
         super().__init__(app, session)
         self.layout = layout("table")
+        self.notice_top = self.layout["display"].top
         glyphs = app.settings.colour_glyphs
         self.market = MarketView(self.layout["market"])
         self.market.sync(session.state.market, None)
         self.tray = DiceTray(self.layout["dice"], self.layout["site"], glyphs)
         self.main = DisplayView(self.layout["display"], gap=8, max_width=150)
-        self.log = LogView(self.layout["log"])
+        self.log = LogView(self.layout["log"], lambda card_id: self.session.state.card(card_id))
         self.panels = OtherPanels(self.layout["others"])
         self.counter = RoundCounterView(self.layout["others"])
         self.effects = Effects(self.tweens)
@@ -77,6 +81,8 @@ class TurnScene(TableBase):
         views = (self.market, self.tray, self.main)
         self.controls = Controls(app, session, self.layout, views, self.focus, self.choose)
         self.seen: State | None = None
+        self.cued: tuple[object, ...] | None = None  # the human decision last announced (see _cue)
+        self.log_hover: str | None = None  # the whole text of a shortened log line under the pointer
         self.choices: Choices | None = None
         self.scores = current_scores(session.state)
         self._still: pygame.Surface | None = None
@@ -181,7 +187,7 @@ class TurnScene(TableBase):
         elif isinstance(action, Reroll) and bot:
             self.tray.show(before.dice, frozenset(c for c in COLOURS if c not in action.dice))
         if bot:
-            self.effects.toast(self._toast_area(seat), record.text())
+            self.effects.toast(self._toast_area(seat), partial(record.text, self.log.lookup))
             self.hold(BOT_PACE if not isinstance(action, Reroll) else BOT_PACE * 0.6)
         self.dirty = True
 
@@ -191,8 +197,8 @@ class TurnScene(TableBase):
         return self.panels.area_of(seat)
 
     def _toast_area(self, seat: int) -> pygame.Rect:
-        if seat == self.main_seat():
-            return self.layout["prompt"]
+        if seat == self.main_seat():  # where a human's buttons would be, free while a bot plays
+            return self.layout["controls"]
         area = self.panels.area_of(seat)
         return pygame.Rect(area.x, area.bottom - 40, area.width, 36)
 
@@ -227,17 +233,42 @@ class TurnScene(TableBase):
             self.tray.show(state.dice, kept)
         self.panels.arrange(state, [s for s in range(state.config.players) if s != self.main_seat()])
         self.controls.rebuild(previous, self.choices)
+        self._cue(state)
         self.dirty = True
         self.app.request_draw()
 
+    def _cue(self, state: State) -> None:
+        """A sound and a banner when a human's turn or passive choice begins (once per window)."""
+        if not self.session.human_to_decide or state.is_chance:
+            return
+        if state.phase == Phase.ACTIVE:
+            window: tuple[object, ...] = ("turn", state.round, state.active)
+        elif state.phase == Phase.PASSIVE:
+            window = ("passive", state.round, state.active, state.rolls, state.decider)
+        elif state.phase == Phase.SOLO_PASSIVE:
+            window = ("solo_passive", state.round)
+        else:
+            return
+        if window == self.cued:
+            return
+        first = self.cued is None and self.session.log and self.session.log[-1].seat == state.decider
+        self.cued = window
+        if first:  # a game reopened in the middle of the human's own decision: no fanfare
+            return
+        name = self.session.name(state.decider)
+        self.app.play("click")
+        self.effects.banner(self.layout["display"], partial(t, f"table.cue.{window[0]}", name=name))
+
     # -- the human's moves -----------------------------------------------------------------------
-    def play(self, action: Action) -> bool:
+    def play(self, action: Action, near: pygame.Rect | None = None) -> bool:
+        """Play a human's move; a refusal is told next to `near` (where the player clicked)."""
         before = self.session.state
         seat = before.decider
         try:
             self.session.play(action)
         except IllegalActionError as error:
-            self.refuse(t("table.refused", reason=str(error)))
+            reason, lookup = str(error), self.session.state.card
+            self.refuse(lambda: explain(reason, lookup), near)
             return False
         self._show_move(before, action, seat, bot=False)
         self._sync()
@@ -268,7 +299,7 @@ class TurnScene(TableBase):
             self.log.add(Record(self.session.name(state.decider), None, note="log.undo"))
             self._sync()
         else:
-            self.refuse(t("table.undo.none"))
+            self.refuse(lambda: t("table.undo.none"))
 
     def handle(self, intent: Intent) -> None:
         if self.handle_common(intent):
@@ -298,11 +329,33 @@ class TurnScene(TableBase):
             else:
                 self.set_zoom(None)
         if not used and intent.action == Key.POINTER_UP:
+            if intent.pos is not None and self._try_field(intent.pos):
+                return
             self.controls.clicked_nothing()
+
+    def _try_field(self, pos: tuple[int, int]) -> bool:
+        """A die is chosen and a field that cannot take it was clicked: ask the engine, which says
+        why not, and show that next to the field (rather than silently dropping the die)."""
+        options = self.controls.options
+        state = self.session.state
+        if options.mode != "write" or options.selected is None or self.main_seat() != state.decider:
+            return False
+        placed = self.main.card_at(state.display(state.decider), pos)
+        if placed is None:
+            return False
+        for index, rect in enumerate(field_rects(placed.card, self.main.rect_of(placed.pos))):
+            if rect.collidepoint(pos):
+                self.play(Write(options.selected, placed.id, index), near=rect)
+                return True
+        return False
 
     def _hover(self, pos: tuple[int, int] | None) -> None:
         if pos is None:
             return
+        full = self.log.full_text_at(pos)
+        if full != self.log_hover:
+            self.log_hover = full
+            self.app.request_draw()
         found = self.card_at(pos)
         if found is None:
             self.set_zoom(None)
@@ -359,6 +412,8 @@ class TurnScene(TableBase):
             ),
         )
         self.draw_speed(surface)
+        if self.log_hover:
+            self.log.draw_full(surface, self.log_hover)
         self.draw_zoom(surface)
 
     def speed_rect(self) -> pygame.Rect:
@@ -386,6 +441,7 @@ class TurnScene(TableBase):
         self.main.draw(
             still, state.display(seat), glyphs, self.controls.card_glow(), self.controls.cell_glow()
         )
+        self.controls.draw_field_glow(still, seat)
         self.controls.draw_still(still)
         if state.config.solo:  # no other players: the round counter's pile takes their place
             self.counter.draw(still, state, glyphs)
@@ -398,8 +454,9 @@ class TurnScene(TableBase):
         area = self.layout["header"]
         text = self.header_text(state)
         room = area.width - SPEED_WIDTH - 24  # the speed pill sits at the right end
-        label = fonts.text(text, fonts.fit_size(text, 22, room, "bold"), theme.CREAM, "bold")
-        surface.blit(label, label.get_rect(midleft=(area.x + 4, area.centery)))
+        fitted = fonts.line(text, 22, room, theme.CREAM, "bold")
+        if fitted is not None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(area.x + 4, area.centery)))
 
     def header_text(self, state: State) -> str:
         """The line at the top: level or round, whose turn, rolls left."""
@@ -422,6 +479,9 @@ class TurnScene(TableBase):
         else:
             last = "" if state.last_round is None else t("table.header.last_round")
             parts.append(t("table.header.round", round=state.round + 1) + last)
+            # the large display's score: the others' stand on their panels, so every seat's shows
+            seat = self.main_seat()
+            parts.append(t("table.header.score", name=session.name(seat), points=self.scores[seat].total))
         if state.phase not in (Phase.WILD, Phase.OVER):
             if not state.config.solo:  # one player: whose turn it is goes without saying
                 parts.append(t("table.header.turn", name=session.name(state.active)))

@@ -14,6 +14,7 @@ from game.engine import COLOURS, Buy, Colour, Complete, Phase, Row, State
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.widgets import Button, FocusGroup, Widget
+from scenes.render.card_names import name_of
 from scenes.render.cards import render_card
 from scenes.render.dice import die_face
 from scenes.table.choices import Choices
@@ -57,13 +58,20 @@ class Controls:
         self.choose = choose
         self.options = TurnOptions()
         self.choices: Choices | None = None
-        self.prompt = ""
         self.buttons: dict[str, Button] = {}
         self.changed = True  # the still picture must be composed again
 
     @property
     def state(self) -> State:
         return self.session.state
+
+    @property
+    def prompt(self) -> str:
+        """The yellow line: asked for whenever it is drawn, so it follows a language switch."""
+        state = self.state
+        return self.options.prompt(
+            state, self.choices, self.session.name(state.decider), self.session.human_to_decide
+        )
 
     @property
     def mode(self) -> str:
@@ -114,9 +122,6 @@ class Controls:
             pending = state.seats[state.decider].pending
             extra = tuple(choices.places.get(pending or "", {}))
         self.main.arrange(state.display(seat), extra)
-        self.prompt = self.options.prompt(
-            state, choices, self.session.name(state.decider), self.session.human_to_decide
-        )
         offers: list[Offer] = []
         targets: list[Target] = []
         if choices is not None:
@@ -179,17 +184,17 @@ class Controls:
         if choices is None:
             return []
         x = row.x
-        for offer in self.options.help_offers()[:4]:
-            width = min(200, fonts.font(16, "bold").size(offer.label)[0] + 30)
+        for offer in self.options.help_offers(self.state)[:4]:
+            width = min(200, fonts.font(16, "bold").size(offer.label())[0] + 30)
             if x + width > undo.rect.x - 10:
                 break
             button = Button(
                 pygame.Rect(x, row.y, width, row.height),
-                _const(offer.label),
+                offer.label,
                 partial(self.choose, offer.step),
                 size=16,
             )
-            button.hint = _const(offer.hint)
+            button.hint = offer.hint
             widgets.append(button)
             x += width + 8
         widgets.append(undo)
@@ -198,6 +203,19 @@ class Controls:
     # -- what to highlight ---------------------------------------------------------------------------
     def card_glow(self) -> dict[str, RGB]:
         return _coloured(self.options.card_glow(self.state, self.choices))
+
+    def draw_field_glow(self, surface: pygame.Surface, seat: int) -> None:
+        """A ring around each field of the large display that can take the chosen die."""
+        glow = _coloured(self.options.field_glow(self.choices))
+        if not glow:
+            return
+        display = self.state.display(seat)
+        for (card, index), colour in glow.items():
+            placed = display.find(card)
+            if placed is None:
+                continue
+            rect = field_rects(placed.card, self.main.rect_of(placed.pos))[index]
+            pygame.draw.rect(surface, colour, rect.inflate(8, 8), 3, border_radius=8)
 
     def slot_glow(self) -> dict[tuple[Row, int], RGB]:
         return _coloured(self.options.slot_glow(self.state, self.choices))
@@ -233,9 +251,9 @@ class Controls:
         area = self.layout["prompt"]
         human = self.session.human_to_decide
         colour = theme.FOCUS if human else theme.CREAM
-        size = fonts.fit_size(self.prompt, 24, area.width - 10, "black")
-        label = fonts.text(self.prompt, size, colour, "black")
-        surface.blit(label, label.get_rect(midleft=(area.x + 4, area.centery)))
+        fitted = fonts.block(self.prompt, 24, (area.width - 8, area.height), colour, "black")
+        if fitted is not None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(area.x + 4, area.centery)))
         if not human:
             hint = t("table.prompt.skip")
             small = fonts.text(hint, 15, (170, 200, 190))
@@ -260,9 +278,11 @@ class Controls:
             spot = image.get_rect(midleft=(tray.x + 20, tray.centery))
             pygame.draw.rect(surface, theme.FOCUS, spot.inflate(8, 8), 3, border_radius=10)
             surface.blit(image, spot)
-            text = t("table.pending", card=pending)
-            label = fonts.text(text, 18, theme.CREAM, "bold")
-            surface.blit(label, label.get_rect(midleft=(spot.right + 20, spot.centery)))
+            text = t("table.pending", card=name_of(pending, state.card))
+            room = (tray.right - spot.right - 30, tray.height)
+            fitted = fonts.block(text, 18, room, theme.CREAM, "bold")
+            if fitted is not None:
+                surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(spot.right + 20, spot.centery)))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         area = self.layout["bonus"]

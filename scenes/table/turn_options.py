@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Set
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
 from game.engine import (
@@ -29,8 +30,9 @@ from game.engine import (
     solo_writes_allowed,
 )
 from scenes.core.i18n import t
+from scenes.render.card_names import CardLookup, name_of
 from scenes.table.choices import Choices, Help, helpful_bonuses
-from scenes.table.words import colour_word
+from scenes.table.words import colour_word, row_word
 
 WRITE_PHASES = frozenset({Phase.PASSIVE, Phase.SOLO_PASSIVE, Phase.CHANCE_WRITE})
 Slot = tuple[Row, int]
@@ -95,8 +97,8 @@ class Target:
 class HelpOffer:
     """A bonus step that opens something new (plus, minus, recolour), offered as a small button."""
 
-    label: str
-    hint: str
+    label: Label
+    hint: Label
     step: Step
 
 
@@ -226,9 +228,7 @@ class TurnOptions:
         return False
 
     # -- what is offered -----------------------------------------------------------------------------
-    def offers(
-        self, state: State, choices: Choices, kept: Set[Colour]
-    ) -> tuple[list[Offer], list[Target]]:
+    def offers(self, state: State, choices: Choices, kept: Set[Colour]) -> tuple[list[Offer], list[Target]]:
         """The buttons and the things to pick, in focus order."""
         buttons: list[Offer] = []
         targets: list[Target] = []
@@ -344,18 +344,16 @@ class TurnOptions:
                 field = (placed.card, placed.pos, index)
                 targets.append(Target("field", Step("play", action), hint, field=field))
 
-    def help_offers(self) -> list[HelpOffer]:
-        """The helpful bonus steps found so far, with what each opens."""
-        offers = []
-        for help_ in self.helps:
-            opens = ", ".join([*help_.cards, *(f"{r.value}{s}" for r, s in help_.slots)])
-            hint = (
-                t("table.hint.bonus", opens=opens)
-                if opens
-                else t("table.hint.bonus_fields", count=help_.fields)
+    def help_offers(self, state: State) -> list[HelpOffer]:
+        """The helpful bonus steps found so far, with what each opens (told when drawn)."""
+        return [
+            HelpOffer(
+                partial(_help_label, help_),
+                partial(_help_hint, help_, state.card),
+                Step("play", help_.action),
             )
-            offers.append(HelpOffer(_help_label(help_), hint, Step("play", help_.action)))
-        return offers
+            for help_ in self.helps
+        ]
 
     # -- what to highlight ---------------------------------------------------------------------------
     def card_glow(self, state: State, choices: Choices | None) -> dict[str, Glow]:
@@ -369,10 +367,13 @@ class TurnOptions:
         proposal = self.proposal
         if isinstance(proposal, Complete):
             glow[proposal.card] = "picked"
-        if self.mode == "write" and self.selected is not None:
-            for card, _field in choices.writes.get(self.selected, {}):
-                glow[card] = "can"
         return glow
+
+    def field_glow(self, choices: Choices | None) -> dict[tuple[str, int], Glow]:
+        """The fields that can take the chosen die (only those glow, not their whole cards)."""
+        if choices is None or self.mode != "write" or self.selected is None:
+            return {}
+        return {(card, index): "can" for card, index in choices.writes.get(self.selected, {})}
 
     def slot_glow(self, state: State, choices: Choices | None) -> dict[Slot, Glow]:
         if choices is None:
@@ -416,14 +417,18 @@ class TurnOptions:
             return t("table.prompt.bot", name=name)
         phase = state.phase
         display = state.display(state.decider)
+
+        def named(card_id: str | None) -> str:
+            return name_of(card_id, state.card) if card_id else t("deck.unknown_card")
+
         if phase == Phase.WILD:
-            card = next(iter(choices.wilds)) if choices and choices.wilds else "?"
-            return t("table.prompt.wild", name=name, card=card)
+            card = next(iter(choices.wilds)) if choices and choices.wilds else None
+            return t("table.prompt.wild", name=name, card=named(card))
         if phase == Phase.SOLO_REMOVE:
             return t("table.prompt.solo_remove", counter=len(state.removed) + 1, rounds=state.solo_rounds())
         if phase == Phase.PLACE:
             key = "table.prompt.place_taken" if state.chance == "take" else "table.prompt.place"
-            return t(key, name=name, card=state.seats[state.decider].pending or "")
+            return t(key, name=name, card=named(state.seats[state.decider].pending))
         if self.mode == "confirm_end":
             return t("table.prompt.confirm_end")
         if self.mode == "write":
@@ -439,14 +444,16 @@ class TurnOptions:
             return t("table.prompt.chance_write", name=name, count=2 - state.writes)
         proposal = self.proposal
         if isinstance(proposal, Complete):
-            return t("table.prompt.proposal_complete", card=proposal.card)
+            return t("table.prompt.proposal_complete", card=named(proposal.card))
         if isinstance(proposal, Buy):
-            return t("table.prompt.proposal_buy", card=state.market_card(proposal.row, proposal.slot) or "")
+            return t("table.prompt.proposal_buy", card=named(state.market_card(proposal.row, proposal.slot)))
+        # name a glowing card only when one glows
+        glowing = choices is not None and bool(choices.completes or choices.buys)
         if choices is not None and choices.can_reroll:
-            return t("table.prompt.roll_or_use", name=name)
+            return t("table.prompt.roll_or_use" if glowing else "table.prompt.roll", name=name)
         if choices is not None and (choices.takes or choices.writes):
             return t("table.prompt.chance", name=name)
-        return t("table.prompt.use", name=name)
+        return t("table.prompt.use" if glowing else "table.prompt.end", name=name)
 
 
 def _const(text: str) -> Label:
@@ -463,3 +470,13 @@ def _help_label(help_: Help) -> str:
         key = "table.help.plus" if action.delta > 0 else "table.help.minus"
         return t(key, colour=colour_word(action.die))
     return t("table.help.recolour", colour=colour_word(action.die), to=colour_word(action.colour))
+
+
+def _help_hint(help_: Help, lookup: CardLookup) -> str:
+    opens = ", ".join(
+        [
+            *(name_of(card, lookup) for card in help_.cards),
+            *(t("table.market_slot", row=row_word(row), slot=slot) for row, slot in help_.slots),
+        ]
+    )
+    return t("table.hint.bonus", opens=opens) if opens else t("table.hint.bonus_fields", count=help_.fields)

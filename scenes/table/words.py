@@ -1,4 +1,5 @@
-"""Actions told in words for the log and the bots' toasts ("Robo bought S12", "Anna wrote a 5")."""
+"""Actions told in words for the log and the bots' toasts ("Robo bought Yellow three", "Anna wrote a 5").
+Cards are called by their names (scenes/render/card_names.py), never by their ids."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from game.engine import (
     Write,
 )
 from scenes.core.i18n import t
+from scenes.render.card_names import CardLookup, name_of
 
 
 def colour_word(colour: Colour) -> str:
@@ -34,17 +36,24 @@ def row_word(row: Row) -> str:
     return t("table.row.scoring" if row == Row.SCORING else "table.row.bonus")
 
 
-def describe(action: Action, name: str, value: int | None = None, card: str | None = None) -> str:
-    """One sentence for the log. `value`: the number written (writes); `card`: the card bought."""
+def describe(
+    action: Action, name: str, lookup: CardLookup, value: int | None = None, card: str | None = None
+) -> str:
+    """One sentence for the log. `lookup`: the deck's cards by id; `value`: the number written
+    (writes); `card`: the id of the card bought."""
+
+    def named(card_id: str) -> str:
+        return name_of(card_id, lookup)
+
     if isinstance(action, Roll):
         faces = " ".join(str(v) for _, v in action.faces)
         return t("log.roll", name=name, faces=faces)
     if isinstance(action, Draw):
-        return t("log.draw", card=action.card)
+        return t("log.draw", card=named(action.card))
     if isinstance(action, ReturnCard):
         return t("log.return", name=name)
     if isinstance(action, Place):
-        return t("log.place", name=name, card=action.card)
+        return t("log.place", name=name, card=named(action.card))
     if isinstance(action, Reroll):
         return t("log.reroll", name=name, count=len(action.dice))
     if isinstance(action, Adjust):
@@ -53,13 +62,15 @@ def describe(action: Action, name: str, value: int | None = None, card: str | No
     if isinstance(action, Recolour):
         return t("log.recolour", name=name, colour=colour_word(action.die), to=colour_word(action.colour))
     if isinstance(action, Complete):
-        return t("log.complete", name=name, card=action.card)
+        return t("log.complete", name=name, card=named(action.card))
     if isinstance(action, Buy):
-        return t("log.buy", name=name, card=card or f"{action.row.value}{action.slot}")
+        if card is None:  # the market before the purchase is unknown: say where it lay
+            return t("log.buy_slot", name=name, slot=action.slot, row=row_word(action.row))
+        return t("log.buy", name=name, card=named(card))
     if isinstance(action, Write):
         if value is None:  # an entry from before a resume: the number is on the card
-            return t("log.write_card", name=name, card=action.card)
-        return t("log.write", name=name, value=value, card=action.card)
+            return t("log.write_card", name=name, card=named(action.card))
+        return t("log.write", name=name, value=value, card=named(action.card))
     if isinstance(action, Take):
         return t("log.take", name=name, row=row_word(action.row))
     if isinstance(action, Discard):
@@ -67,7 +78,7 @@ def describe(action: Action, name: str, value: int | None = None, card: str | No
     if isinstance(action, Remove):
         return t("log.remove", name=name, row=row_word(action.row) if action.row else "-")
     if isinstance(action, Wild):
-        return t("log.wild", name=name, card=action.card, colour=colour_word(action.colour))
+        return t("log.wild", name=name, card=named(action.card), colour=colour_word(action.colour))
     if isinstance(action, Pass):
         return t("log.pass", name=name)
     if isinstance(action, End):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from game.actions import Action, Row
 from game.chance import ChanceStream
 from game.deck import Deck
-from game.engine import apply, new_game, sample_chance
+from game.engine import apply, apply_known, new_game, sample_chance
 from game.state import CHANCE_PHASES, State
 
 MAX_CHANCE_IN_A_ROW = 10_000  # far above any real game; stops a runaway loop in advance()
@@ -100,7 +100,8 @@ class Match:
     def resolve_chance(self) -> Action:
         """Sample and play the due chance event (a roll or a card draw)."""
         action = sample_chance(self.state, ChanceStream(self.setup.seed, len(self.actions)))
-        self.play(action)
+        self.state = apply_known(self.state, action)  # an outcome the rules listed: legal
+        self.actions.append(action)
         return action
 
     def advance(self) -> list[Action]:

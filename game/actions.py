@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from game.colours import COLOURS, Colour
-from game.frozen import slot_setters
 
 
 class Row(StrEnum):
@@ -49,29 +48,12 @@ def _dice_text(dice: tuple[Colour, ...]) -> str:
 
 
 def _sorted_dice(dice: tuple[Colour, ...] | frozenset[Colour]) -> tuple[Colour, ...]:
-    # remembered per set of dice as given (a few hundred at most): every reroll and purchase sorts
-    found = _SORTED.get(dice)
-    if found is None:
-        found = tuple(c for c in COLOURS if c in dice)
-        if len(_SORTED) < _SORTED_KEPT:
-            _SORTED[dice] = found
-    return found
-
-
-_SORTED: dict[tuple[Colour, ...] | frozenset[Colour], tuple[Colour, ...]] = {}
-_SORTED_KEPT = 1024  # every order of every set of distinct dice: under 400
-
-
-# The actions the engine and the bots make most set their slots in their own __init__, through the
-# slots' setters: cheaper than the generated frozen __init__ (see game.frozen).
+    return tuple(c for c in COLOURS if c in dice)
 
 
 @dataclass(frozen=True, slots=True)
 class Roll:
     faces: tuple[tuple[Colour, int], ...]
-
-    def __init__(self, faces: tuple[tuple[Colour, int], ...]) -> None:
-        _ROLL_SETTERS[0](self, faces)
 
     def __str__(self) -> str:
         return "roll " + " ".join(f"{c.value}{v}" for c, v in self.faces)
@@ -80,9 +62,6 @@ class Roll:
 @dataclass(frozen=True, slots=True)
 class Draw:
     card: str
-
-    def __init__(self, card: str) -> None:
-        _DRAW_SETTERS[0](self, card)
 
     def __str__(self) -> str:
         return f"draw {self.card}"
@@ -102,12 +81,6 @@ class Place:
     row: int
     col: int
 
-    def __init__(self, card: str, row: int, col: int) -> None:
-        set_card, set_row, set_col = _PLACE_SETTERS
-        set_card(self, card)
-        set_row(self, row)
-        set_col(self, col)
-
     def __str__(self) -> str:
         return f"place {self.card} {self.row},{self.col}"
 
@@ -116,8 +89,8 @@ class Place:
 class Reroll:
     dice: tuple[Colour, ...]
 
-    def __init__(self, dice: tuple[Colour, ...]) -> None:
-        _REROLL_SETTERS[0](self, _sorted_dice(dice))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", _sorted_dice(self.dice))  # frozen: set once, here only
 
     def __str__(self) -> str:
         return f"reroll {_dice_text(self.dice)}"
@@ -150,11 +123,6 @@ class Complete:
     card: str
     dice: tuple[Colour | None, ...]
 
-    def __init__(self, card: str, dice: tuple[Colour | None, ...]) -> None:
-        set_card, set_dice = _COMPLETE_SETTERS
-        set_card(self, card)
-        set_dice(self, dice)
-
     def __str__(self) -> str:
         return f"complete {self.card} " + "".join("." if d is None else d.value for d in self.dice)
 
@@ -166,12 +134,8 @@ class Buy:
     dice: tuple[Colour, ...]
     discount: int = 0
 
-    def __init__(self, row: Row, slot: int, dice: tuple[Colour, ...], discount: int = 0) -> None:
-        set_row, set_slot, set_dice, set_discount = _BUY_SETTERS
-        set_row(self, row)
-        set_slot(self, slot)
-        set_dice(self, _sorted_dice(dice))
-        set_discount(self, discount)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", _sorted_dice(self.dice))  # frozen: set once, here only
 
     def __str__(self) -> str:
         text = f"buy {self.row.value}{self.slot} {_dice_text(self.dice)}"
@@ -185,12 +149,6 @@ class Write:
     die: Colour
     card: str
     field: int  # 0-based; 1-based in text
-
-    def __init__(self, die: Colour, card: str, field: int) -> None:
-        set_die, set_card, set_field = _WRITE_SETTERS
-        set_die(self, die)
-        set_card(self, card)
-        set_field(self, field)
 
     def __str__(self) -> str:
         return f"write {self.die.value} {self.card} {self.field + 1}"
@@ -260,14 +218,6 @@ Action = (
     | End
 )
 CHANCE_ACTIONS = (Roll, Draw)
-
-_ROLL_SETTERS = slot_setters(Roll)
-_DRAW_SETTERS = slot_setters(Draw)
-_PLACE_SETTERS = slot_setters(Place)
-_REROLL_SETTERS = slot_setters(Reroll)
-_COMPLETE_SETTERS = slot_setters(Complete)
-_BUY_SETTERS = slot_setters(Buy)
-_WRITE_SETTERS = slot_setters(Write)
 
 
 def parse(text: str) -> Action:

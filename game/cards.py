@@ -48,11 +48,6 @@ class ScoringKind(StrEnum):
     BONUS_KINDS = "bonus-kinds"  # per different completed bonus kind
 
 
-# Read once (as the Relation members below are): on Python 3.11 reading a member off its class
-# goes through the hook of EnumType.__getattr__, some ten times a module global's cost, and
-# displays, scoring and bots ask about the wild colour card by card.
-WILD_COLOUR = BonusKind.WILD_COLOUR
-
 SCORING_KINDS_WITH_COLOUR = frozenset({ScoringKind.COLOUR_COUNT, ScoringKind.ADJACENT_COLOUR})
 
 
@@ -242,7 +237,7 @@ class Card:
     @property
     def uses(self) -> int:
         """How many bonus marks the card carries (wild colour acts once, at the end)."""
-        if self.bonus is None or self.bonus is WILD_COLOUR:
+        if self.bonus is None or self.bonus is BonusKind.WILD_COLOUR:
             return 0
         return BONUS_USES
 
@@ -274,7 +269,7 @@ def _best_sum(task: Task, filled: tuple[int | None, ...]) -> int | None:
         choices = (value,) if value is not None else _FIELD_CHOICES[fields[i].number]
         relation = relations[i]
         step = [0] * 7
-        if relation is _NONE:
+        if relation is Relation.NONE:
             tail = max(best)  # the same for every value of field i: worked out once
             if not tail:
                 return None
@@ -282,7 +277,7 @@ def _best_sum(task: Task, filled: tuple[int | None, ...]) -> int | None:
                 step[v] = v + tail
         else:
             found = False
-            if relation is _EQUAL:
+            if relation is Relation.EQUAL:
                 for v in choices:
                     tail = best[v]
                     if tail:
@@ -308,7 +303,6 @@ def _best_sum(task: Task, filled: tuple[int | None, ...]) -> int | None:
     return max(best) or None
 
 
-_NONE, _EQUAL = Relation.NONE, Relation.EQUAL
 # the values an empty field may hold, by its printed number (None: any)
 _FIELD_CHOICES: dict[int | None, tuple[int, ...]] = {None: DIE_FACES, **{n: (n,) for n in DIE_FACES}}
 
@@ -355,10 +349,10 @@ def _carry(row: list[int], choices: tuple[int, ...], relation: Relation, rising:
     kept = [0] * 7
     for v in choices:
         kept[v] = row[v]
-    if relation is _NONE:
+    if relation is Relation.NONE:
         top = max(kept)
         return [0, 1 + top, 2 + top, 3 + top, 4 + top, 5 + top, 6 + top] if top else [0] * 7
-    if relation is _EQUAL:
+    if relation is Relation.EQUAL:
         return [v + kept[v] if kept[v] else 0 for v in range(7)]
     # `<`: the field before holds less than the field after; best runs over the allowed values,
     # from below when the neighbour comes first, from above when it comes second

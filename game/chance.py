@@ -23,20 +23,15 @@ from game.state import Phase, State
 
 def chance_outcomes(state: State) -> list[tuple[Action, float]]:
     """Every outcome of the due chance event with its probability (all equally likely)."""
-    if state.phase == Phase.ROLL:
+    if state.phase == _PHASE_ROLL:
         dice = state.to_roll
         faces = list(product(range(1, 7), repeat=len(dice)))
         weight = 1.0 / len(faces)
         return [(Roll(tuple(zip(dice, values, strict=True))), weight) for values in faces]
-    if state.phase == Phase.DRAW:
+    if state.phase == _PHASE_DRAW:
         cards = state.pile(state.draws[0].row).next_cards()
         return [(Draw(card), 1.0 / len(cards)) for card in cards]
     return []
-
-
-# read once: on Python 3.11 reading a member off its class (Phase.ROLL) goes through the hook of
-# EnumType.__getattr__, some ten times a module global's cost, and every chance event asks
-_ROLL, _DRAW = Phase.ROLL, Phase.DRAW
 
 
 class RandomBits(Protocol):
@@ -49,7 +44,7 @@ class RandomBits(Protocol):
 
 def sample_chance(state: State, rng: RandomBits) -> Action:
     """One outcome of the due chance event, drawn with `rng` (cheap: no list of 7,776 rolls)."""
-    if state.phase is _ROLL:
+    if state.phase is _PHASE_ROLL:
         # each die from three bits, drawn again while they show 6 or 7 (so each face is equally
         # likely): with a random.Random the very faces randint(1, 6) gives, without its layers of
         # calls (tests/game/test_chance.py), and every game rolls thousands of dice
@@ -61,7 +56,7 @@ def sample_chance(state: State, rng: RandomBits) -> Action:
                 value = bits(3)
             faces.append((die, value + 1))
         return Roll(tuple(faces))
-    if state.phase is _DRAW:
+    if state.phase is _PHASE_DRAW:
         cards = state.pile(state.draws[0].row).next_cards()
         return Draw(cards[rng.randrange(len(cards))])
     raise ValueError(f"no chance event is due in phase {state.phase}")
@@ -122,3 +117,9 @@ class ChanceStream:
         while value >= stop:
             value = self.getrandbits(width)
         return value
+
+
+# Enum members read once: on Python 3.11 a member read off its class costs as much as some
+# 25 reads of a module name (docs/performance.md, Engine core).
+_PHASE_DRAW = Phase.DRAW
+_PHASE_ROLL = Phase.ROLL

@@ -10,6 +10,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -89,14 +90,10 @@ class Deck:
         return tuple(card.id for card in self.of_kind(kind))
 
 
-_cache: dict[Path, Deck] = {}
-
-
+@lru_cache(maxsize=1)
 def standard_deck() -> Deck:
     """The game's own deck (assets/deck/deck.toml), loaded once and checked in full."""
-    if DECK_PATH not in _cache:
-        _cache[DECK_PATH] = load_deck(DECK_PATH)
-    return _cache[DECK_PATH]
+    return load_deck(DECK_PATH)
 
 
 def load_deck(path: Path, *, check_counts: bool = True) -> Deck:

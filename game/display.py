@@ -11,9 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from game.cards import BONUS_USES, WILD_COLOUR, BonusKind, Card, CardKind
+from game.cards import BONUS_USES, BonusKind, Card, CardKind
 from game.colours import Colour
-from game.frozen import slot_setters
 
 GRID = 3
 MAX_CARDS = GRID * GRID
@@ -23,10 +22,6 @@ NEIGHBOURS_8: tuple[Pos, ...] = tuple(
     (dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)
 )
 NEIGHBOURS_4: tuple[Pos, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
-# read once: on Python 3.11 reading a member off its class goes through the hook of
-# EnumType.__getattr__, some ten times a module global's cost
-_RECOLOUR, _PLUS_MINUS = BonusKind.RECOLOUR, BonusKind.PLUS_MINUS
-_SCORING = CardKind.SCORING
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,21 +33,6 @@ class PlacedCard:
     filled: tuple[int | None, ...]
     marks_used: int = 0
     wild_colour: Colour | None = None
-
-    def __init__(
-        self,
-        card: Card,
-        pos: Pos,
-        filled: tuple[int | None, ...],
-        marks_used: int = 0,
-        wild_colour: Colour | None = None,
-    ) -> None:
-        set_card, set_pos, set_filled, set_marks_used, set_wild_colour = _PLACED_CARD_SETTERS
-        set_card(self, card)
-        set_pos(self, pos)
-        set_filled(self, filled)
-        set_marks_used(self, marks_used)
-        set_wild_colour(self, wild_colour)
 
     @staticmethod
     def new(card: Card, pos: Pos) -> PlacedCard:
@@ -77,7 +57,7 @@ class PlacedCard:
     @property
     def colour(self) -> Colour | None:
         """The colour that counts for scoring: a wild card has one only once completed and chosen."""
-        if self.card.bonus is WILD_COLOUR:
+        if self.card.bonus is _BONUSKIND_WILD_COLOUR:
             return self.wild_colour if self.completed else None
         return self.card.colour
 
@@ -90,11 +70,7 @@ class PlacedCard:
     def with_value(self, index: int, value: int) -> PlacedCard:
         filled = list(self.filled)
         filled[index] = value
-        # the constructor, not dataclasses.replace: this runs for every write (several times cheaper)
         return PlacedCard(self.card, self.pos, tuple(filled), self.marks_used, self.wild_colour)
-
-
-_PLACED_CARD_SETTERS = slot_setters(PlacedCard)
 
 
 OpenCard = tuple[PlacedCard, tuple[int, ...], tuple[int, ...]]
@@ -112,14 +88,6 @@ class Display:
     _marks: dict[BonusKind, int] | None = field(default=None, init=False, compare=False, repr=False)
     _cells: tuple[Pos, ...] | None = field(default=None, init=False, compare=False, repr=False)
     _open: tuple[OpenCard, ...] | None = field(default=None, init=False, compare=False, repr=False)
-
-    def __init__(self, cards: tuple[PlacedCard, ...] = ()) -> None:
-        set_cards, set_taken, set_marks, set_cells, set_open = _DISPLAY_SETTERS
-        set_cards(self, cards)
-        set_taken(self, None)
-        set_marks(self, None)
-        set_cells(self, None)
-        set_open(self, None)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -177,7 +145,7 @@ class Display:
         for placed in self.cards:
             bonus = placed.card.bonus
             # PlacedCard.marks_left without its calls; a wild-colour card carries no marks (Card.uses)
-            if bonus is not None and bonus is not WILD_COLOUR and None not in placed.filled:
+            if bonus is not None and bonus is not _BONUSKIND_WILD_COLOUR and None not in placed.filled:
                 marks[bonus] = marks.get(bonus, 0) + BONUS_USES - placed.marks_used
         object.__setattr__(self, "_marks", marks)  # frozen: set once, here only
         return marks
@@ -229,7 +197,7 @@ class Display:
         return sum(p.empty_count for p in self.cards)
 
     def scoring_cards(self) -> tuple[PlacedCard, ...]:
-        return tuple([p for p in self.cards if p.card.kind is _SCORING])
+        return tuple([p for p in self.cards if p.card.kind is _CARDKIND_SCORING])
 
     def lines(self) -> list[list[PlacedCard]]:
         """Every row and column that holds 3 cards (a display is at most 3 wide and 3 high)."""
@@ -244,9 +212,6 @@ class Display:
         r, c = placed.pos
         found = (self.at((r + dr, c + dc)) for dr, dc in NEIGHBOURS_4)
         return [p for p in found if p is not None]
-
-
-_DISPLAY_SETTERS = slot_setters(Display)
 
 
 @lru_cache(maxsize=4096)
@@ -271,3 +236,9 @@ def _legal_cells(taken: frozenset[Pos]) -> tuple[Pos, ...]:
             if low_row <= row <= high_row and low_col <= col <= high_col:
                 cells.add((row, col))
     return tuple(sorted(cells - taken))
+
+
+# Enum members read once: on Python 3.11 a member read off its class costs as much as some
+# 25 reads of a module name (docs/performance.md, Engine core).
+_BONUSKIND_WILD_COLOUR = BonusKind.WILD_COLOUR
+_CARDKIND_SCORING = CardKind.SCORING

@@ -4,6 +4,7 @@
     turn = whose_turn(state)                           # Turn("chance"), Turn("seat", 1), Turn("end")
     actions = legal_actions(state)                     # every legal action here
     state = apply(state, parse("reroll YOG"))          # IllegalActionError if not allowed
+    state = apply_known(state, action)                 # an action known legal: no check again
     chance_outcomes(state) / sample_chance(state, rng) # when chance is due
     result(state)                                      # the Outcome once the game is over
     view(state, seat)                                  # what one seat may see
@@ -22,7 +23,7 @@ from game.actions import Action, Row, parse
 from game.cards import CardKind
 from game.chance import chance_outcomes, sample_chance
 from game.deck import Deck, standard_deck
-from game.rules import IllegalActionError, apply, legal_actions, price, usable_dice
+from game.rules import IllegalActionError, apply, apply_known, is_legal, legal_actions, price, usable_dice
 from game.scoring import SeatScore, score_display, winners
 from game.solo import LevelInfo, level_info
 from game.state import MAX_SEATS, After, Config, Phase, Pile, Seat, State
@@ -33,7 +34,9 @@ __all__ = [
     "Outcome",
     "Turn",
     "apply",
+    "apply_known",
     "chance_outcomes",
+    "is_legal",
     "legal_actions",
     "new_game",
     "parse",
@@ -204,7 +207,7 @@ def new_game(
         level_info(solo_level or 1)
     deck = deck or standard_deck()
     piles = []
-    for row, kind in ((Row.SCORING, CardKind.SCORING), (Row.BONUS, CardKind.BONUS)):
+    for row, kind in ((Row.SCORING, _CARDKIND_SCORING), (Row.BONUS, _CARDKIND_BONUS)):
         ids = deck.ids(kind)
         order = (deck_order or {}).get(row)
         if order is None:
@@ -217,7 +220,7 @@ def new_game(
     state = State(
         config=config,
         deck=deck,
-        phase=Phase.DRAW,
+        phase=_PHASE_DRAW,
         seats=tuple(Seat() for _ in range(players)),
         piles=(piles[0], piles[1]),
         market=((None,) * 4, (None,) * 4),
@@ -258,24 +261,12 @@ def view(state: State, seat: int) -> State:
     in its deck's unseen cards: leaving a hidden card out of the pool would tell where it is. The
     pooled decks may therefore look longer than they are while other seats hold dealt cards.
     """
-    # dealt cards are held only during the opening deal (then is SETUP until the first turn starts)
-    chance = state.chance  # None or "write" most of the game: compared by identity first
-    if (chance is None or chance != "take") and (state.then is not _SETUP or not _any_hand(state.seats)):
-        # most of the game nothing of the seats is hidden (no dealt cards, no card taken as a
-        # chance): only the decks are pooled. Bots ask for a view at every decision.
-        # the decks change far less often than decisions come: the pooled pair is remembered for
-        # the last pair of decks (a state's piles tuple is shared by the states that follow it)
-        global _last_piles
-        real = state.piles
-        last = _last_piles
-        if last is not None and last[0] is real:
-            piles = last[1]
-        else:
-            piles = (_pooled(real[0], []), _pooled(real[1], []))
-            if piles[0] is real[0] and piles[1] is real[1]:
-                piles = real  # nothing to pool: the view is the state itself
-            _last_piles = (real, piles)  # one slot, replaced whole: thread-safe enough
-        return state if piles is real else state.with_piles_pair(piles)
+    dealt_cards_held = state.then is _AFTER_SETUP and any(other.hand for other in state.seats)
+    if state.chance != "take" and not dealt_cards_held:
+        # most of the game nothing of the seats is hidden: only the decks are pooled
+        scoring, bonus = state.piles
+        piles = (scoring.pooled(), bonus.pooled())
+        return state if piles[0] is scoring and piles[1] is bonus else state.with_piles(piles)
     hidden: dict[Row, list[str]] = {Row.SCORING: [], Row.BONUS: []}
     seats = []
     for index, other in enumerate(state.seats):
@@ -293,40 +284,15 @@ def view(state: State, seat: int) -> State:
     return state.evolve(seats=tuple(seats), piles=(scoring, bonus))
 
 
-_last_piles: tuple[tuple[Pile, Pile], tuple[Pile, Pile]] | None = None
-_SETUP = After.SETUP  # read once: an enum member read off its class costs ten globals on Python 3.11
-
-
-def _any_hand(seats: tuple[Seat, ...]) -> bool:
-    """Whether some seat holds dealt cards (a plain loop: cheaper than any() over a generator)."""
-    for other in seats:
-        if other.hand:
-            return True
-    return False
-
-
 def _pooled(pile: Pile, hidden: list[str]) -> Pile:
     """The deck as a seat sees it: every card it cannot see, unordered (sorted)."""
-    if not hidden and not pile.bottom and not pile.ordered:
-        return pile  # its unseen cards are kept sorted already
-    last = _last_pooled.get(id(pile))
-    if last is not None and last[0] is pile and last[1] == hidden:
-        return last[2]
-    pooled = Pile(tuple(sorted((*pile.unseen, *pile.bottom, *hidden))))
-    if len(_last_pooled) > _POOLED_KEPT:
-        _last_pooled.clear()
-    _last_pooled[id(pile)] = (pile, hidden, pooled)
-    return pooled
-
-
-# Decks change only when a card is drawn or slid under, but every decision asks for a view: the
-# pooled decks are remembered per deck object (kept alive here, so its id cannot be reused).
-_last_pooled: dict[int, tuple[Pile, list[str], Pile]] = {}
-_POOLED_KEPT = 64
+    if not hidden:
+        return pile.pooled()
+    return Pile(tuple(sorted((*pile.unseen, *pile.bottom, *hidden))))
 
 
 def _row_of(state: State, card_id: str) -> Row:
-    return Row.SCORING if state.card(card_id).kind == CardKind.SCORING else Row.BONUS
+    return Row.SCORING if state.card(card_id).kind == _CARDKIND_SCORING else Row.BONUS
 
 
 def _visible_pending(state: State, owner: int, viewer: int) -> str | None:
@@ -335,3 +301,11 @@ def _visible_pending(state: State, owner: int, viewer: int) -> str | None:
         return pending
     # a bought card is public; a card taken as a chance is seen only by its taker until placed
     return HIDDEN if state.chance == "take" else pending
+
+
+# Enum members read once: on Python 3.11 a member read off its class costs as much as some
+# 25 reads of a module name (docs/performance.md, Engine core).
+_AFTER_SETUP = After.SETUP
+_CARDKIND_BONUS = CardKind.BONUS
+_CARDKIND_SCORING = CardKind.SCORING
+_PHASE_DRAW = Phase.DRAW

@@ -1,14 +1,17 @@
-"""The rules: which actions are legal now, and carrying one out.
+"""The rules: which actions are legal now, and what an action does.
 
-`legal_actions(state)` lists every legal action at the current decision (a seat's or chance's);
-`apply(state, action)` checks the action and returns the new state, or raises IllegalActionError
-with a reason a player understands. States are immutable, so a refused action changes nothing.
-Each phase has one entry in the table at the bottom: (list legal actions, check-and-apply).
+Per phase, three functions: the legal actions, the check of one action (IllegalActionError with a
+reason a player understands), and carrying it out. `apply` checks and carries out; `apply_known`
+only carries out, for an action already known to be legal (taken from `legal_actions`, or built
+by a search from the rules' own lists), as python-chess's `push` beside `push_uci`. Carrying out
+collects the action's own changes in a `Step`; when the action moves the game on, the turn flow
+(game/flow.py) decides what is due next. States are immutable, so a refused action changes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import combinations
 
 from game import flow
@@ -34,31 +37,11 @@ from game.actions import (
 )
 from game.cards import BonusKind, assignments
 from game.colours import COLOURS, Colour
-from game.display import Display, PlacedCard
+from game.display import PlacedCard
+from game.flow import Event
 from game.scoring import wild_cards_to_choose
-from game.state import (
-    CLEARED_WINDOW,
-    MARKET_SLOTS,
-    ROLLS_PER_TURN,
-    ROWS,
-    After,
-    DrawTarget,
-    DrawTo,
-    Phase,
-    Seat,
-    State,
-)
-from game.writes import could_write, legal_writes, write_target
-
-CHANCE_WRITES = 2
-
-# Enum members the hot paths below use, read once: on Python 3.11 reading a member off its class
-# (Phase.ROLL) goes through the hook of EnumType.__getattr__, some ten times a module global's cost.
-_ROLL, _ACTIVE, _PASSIVE = Phase.ROLL, Phase.ACTIVE, Phase.PASSIVE
-_CHANCE_WRITE, _SOLO_PASSIVE = Phase.CHANCE_WRITE, Phase.SOLO_PASSIVE
-_PLACE, _SOLO_REMOVE = Phase.PLACE, Phase.SOLO_REMOVE
-_TURN_ROLL = After.TURN_ROLL
-_EXTRA_DIE, _DISCOUNT = BonusKind.EXTRA_DIE, BonusKind.DISCOUNT
+from game.state import MARKET_SLOTS, ROLLS_PER_TURN, ROWS, DrawTarget, DrawTo, Phase, Seat, State, Step
+from game.writes import legal_writes, write_target
 
 
 class IllegalActionError(ValueError):
@@ -70,34 +53,27 @@ def price(slot: int) -> int:
     return 4 if slot <= 2 else 3
 
 
-# --- the dice the decider may still use in its window ---------------------------------------------
-
-
 def usable_dice(state: State) -> tuple[Colour, ...]:
     """Dice the decider may still use: passive seats only the rerolled ones."""
     phase = state.phase
-    if phase is _PASSIVE:
+    if phase is _PHASE_PASSIVE:
         pool: tuple[Colour, ...] = state.rerolled
-    elif phase is _ACTIVE or phase is _CHANCE_WRITE or phase is _SOLO_PASSIVE:
+    elif phase is _PHASE_ACTIVE or phase is _PHASE_CHANCE_WRITE or phase is _PHASE_SOLO_PASSIVE:
         pool = COLOURS
     else:
         return ()
     used = state.used
-    return tuple([die for die in pool if die not in used]) if used else pool
+    return tuple(die for die in pool if die not in used) if used else pool
 
 
-def _refuse(reason: str) -> IllegalActionError:
-    return IllegalActionError(reason)
+# --- bonus changes to dice (plus/minus, recolour), in every phase that uses dice -------------------
 
 
-# --- bonus changes to dice (plus/minus, recolour) -------------------------------------------------
-
-
-def _modifier_actions(state: State) -> list[Action]:
+def _legal_bonus_changes(state: State) -> list[Action]:
     display = state.display(state.decider)
     actions: list[Action] = []
-    plus_minus = display.marks_left(BonusKind.PLUS_MINUS) > 0
-    recolour = display.marks_left(BonusKind.RECOLOUR) > 0
+    plus_minus = display.marks_left(_BONUSKIND_PLUS_MINUS) > 0
+    recolour = display.marks_left(_BONUSKIND_RECOLOUR) > 0
     for die in usable_dice(state):
         if plus_minus:
             if state.value(die) < 6:
@@ -109,66 +85,67 @@ def _modifier_actions(state: State) -> list[Action]:
     return actions
 
 
-def _apply_adjust(state: State, action: Adjust) -> State:
+def _check_bonus_change(state: State, action: Adjust | Recolour) -> None:
     die = action.die
     if die not in usable_dice(state):
-        raise _refuse(f"the {die.word} die is not yours to use now")
+        raise IllegalActionError(f"the {die.word} die is not yours to use now")
     display = state.display(state.decider)
-    if display.marks_left(BonusKind.PLUS_MINUS) < 1:
-        raise _refuse("you have no plus/minus mark left")
-    value = state.value(die) + action.delta
-    if not 1 <= value <= 6:
-        raise _refuse(f"a die counts 1 to 6; the {die.word} die cannot go to {value}")
-    deltas = list(state.deltas)
-    deltas[die.slot] += action.delta
-    state = state.with_display(state.decider, display.spend_marks(BonusKind.PLUS_MINUS, 1))
-    return state.evolve(deltas=tuple(deltas))
-
-
-def _apply_recolour(state: State, action: Recolour) -> State:
-    die = action.die
-    if die not in usable_dice(state):
-        raise _refuse(f"the {die.word} die is not yours to use now")
-    display = state.display(state.decider)
-    if display.marks_left(BonusKind.RECOLOUR) < 1:
-        raise _refuse("you have no recolour mark left")
+    if isinstance(action, Adjust):
+        if display.marks_left(_BONUSKIND_PLUS_MINUS) < 1:
+            raise IllegalActionError("you have no plus/minus mark left")
+        value = state.value(die) + action.delta
+        if not 1 <= value <= 6:
+            raise IllegalActionError(f"a die counts 1 to 6; the {die.word} die cannot go to {value}")
+        return
+    if display.marks_left(_BONUSKIND_RECOLOUR) < 1:
+        raise IllegalActionError("you have no recolour mark left")
     if state.recolours[die.slot] is not None:
-        raise _refuse(f"the {die.word} die already counts as {state.colour(die).word}")
+        raise IllegalActionError(f"the {die.word} die already counts as {state.colour(die).word}")
     if action.colour == die:
-        raise _refuse(f"the {die.word} die is already {die.word}")
-    recolours = list(state.recolours)
-    recolours[die.slot] = action.colour
-    state = state.with_display(state.decider, display.spend_marks(BonusKind.RECOLOUR, 1))
-    return state.evolve(recolours=tuple(recolours))
+        raise IllegalActionError(f"the {die.word} die is already {die.word}")
 
 
-# a tuple, not `Adjust | Recolour`: that union is built anew at every isinstance
+def _change_die(state: State, action: Adjust | Recolour) -> State:
+    """One bonus mark crossed off; the die counts one higher or lower, or as another colour."""
+    display = state.display(state.decider)
+    step = Step(state)
+    if isinstance(action, Adjust):
+        deltas = list(state.deltas)
+        deltas[action.die.slot] += action.delta
+        step.set(deltas=tuple(deltas))
+        step.display(state.decider, display.spend_marks(_BONUSKIND_PLUS_MINUS, 1))
+    else:
+        recolours = list(state.recolours)
+        recolours[action.die.slot] = action.colour
+        step.set(recolours=tuple(recolours))
+        step.display(state.decider, display.spend_marks(_BONUSKIND_RECOLOUR, 1))
+    return step.done()
+
+
 _BONUS_CHANGES = (Adjust, Recolour)
 
 
-def _apply_bonus_change(state: State, action: Adjust | Recolour) -> State:
-    """Plus/minus or recolour on a die the decider may still use (any phase that allows them)."""
-    return _apply_adjust(state, action) if isinstance(action, Adjust) else _apply_recolour(state, action)
-
-
-# --- setup ----------------------------------------------------------------------------------------
+# --- setup: return one of four dealt cards, place the other three ---------------------------------
 
 
 def _legal_setup_return(state: State) -> list[Action]:
     return [ReturnCard(card) for card in state.seats[state.decider].hand]
 
 
-def _apply_setup_return(state: State, action: Action) -> State:
+def _check_setup_return(state: State, action: Action) -> None:
     if not isinstance(action, ReturnCard):
-        raise _refuse("first put one of your four cards back under its deck")
+        raise IllegalActionError("first put one of your four cards back under its deck")
+    if action.card not in state.seats[state.decider].hand:
+        raise IllegalActionError(f"card {action.card} is not among your dealt cards")
+
+
+def _setup_return(state: State, action: Action) -> State:
+    assert isinstance(action, ReturnCard)
     seat = state.seats[state.decider]
-    if action.card not in seat.hand:
-        raise _refuse(f"card {action.card} is not among your dealt cards")
-    hand = tuple(card for card in seat.hand if card != action.card)
     row = flow.row_of(state.card(action.card))
-    state = state.with_seat(state.decider, seat.with_hand(hand))
-    state = state.with_pile(row, state.pile(row).under(action.card))
-    return state.evolve(phase=Phase.SETUP_PLACE)
+    step = Step(state).seat(state.decider, seat.with_hand(tuple(c for c in seat.hand if c != action.card)))
+    step.pile(row, state.pile(row).under(action.card))
+    return flow.after(_EVENT_RETURNED, step)
 
 
 def _legal_setup_place(state: State) -> list[Action]:
@@ -178,26 +155,29 @@ def _legal_setup_place(state: State) -> list[Action]:
 
 def _check_cell(state: State, action: Place) -> None:
     if (action.row, action.col) not in state.display(state.decider).legal_cells():
-        raise _refuse(
+        raise IllegalActionError(
             f"a card cannot go to {action.row},{action.col}: it must touch a card by an edge or "
             "a corner, on a free cell, and the display must stay within 3 by 3"
         )
 
 
-def _apply_setup_place(state: State, action: Action) -> State:
+def _check_setup_place(state: State, action: Action) -> None:
     if not isinstance(action, Place):
-        raise _refuse("place your kept cards in your display")
-    seat = state.seats[state.decider]
-    if action.card not in seat.hand:
-        raise _refuse(f"card {action.card} is not among your kept cards")
+        raise IllegalActionError("place your kept cards in your display")
+    if action.card not in state.seats[state.decider].hand:
+        raise IllegalActionError(f"card {action.card} is not among your kept cards")
     _check_cell(state, action)
+
+
+def _setup_place(state: State, action: Action) -> State:
+    assert isinstance(action, Place)
+    seat = state.seats[state.decider]
     display = seat.display.place(state.card(action.card), (action.row, action.col))
     hand = tuple(card for card in seat.hand if card != action.card)
-    state = state.with_seat(state.decider, Seat(display, hand, seat.pending))
-    return state if hand else flow.next_setup_seat(state)
+    return flow.after(_EVENT_SETUP_PLACED, Step(state).seat(state.decider, Seat(display, hand, seat.pending)))
 
 
-# --- the active player ----------------------------------------------------------------------------
+# --- the active player: reroll, bonus changes, complete, buy, a chance, end -----------------------
 
 
 def _can_reroll(state: State) -> bool:
@@ -209,17 +189,17 @@ def _chance_open(state: State) -> bool:
     return state.rolls == ROLLS_PER_TURN and not state.acted and state.chance is None
 
 
+def _may_end(state: State) -> bool:
+    return state.acted or state.rolls == ROLLS_PER_TURN
+
+
 # every non-empty set of dice, made once: rerolling is offered at most decisions
 _ALL_REROLLS: tuple[Reroll, ...] = tuple(
     Reroll(dice) for size in range(1, len(COLOURS) + 1) for dice in combinations(COLOURS, size)
 )
 
 
-def _reroll_actions(state: State) -> list[Action]:
-    return list(_ALL_REROLLS) if _can_reroll(state) else []
-
-
-def _complete_actions(state: State) -> list[Action]:
+def _legal_completions(state: State) -> list[Action]:
     dice = [(die, state.value(die), state.colour(die)) for die in usable_dice(state)]
     actions: list[Action] = []
     for placed in state.display(state.decider):
@@ -234,14 +214,13 @@ def _complete_actions(state: State) -> list[Action]:
     return actions
 
 
-def _buy_actions(state: State) -> list[Action]:
+def _legal_purchases(state: State) -> list[Action]:
     seat = state.seats[state.decider]
     if seat.display.full or seat.pending is not None:
         return []
-    discounts = seat.display.marks_left(BonusKind.DISCOUNT)
-    free = usable_dice(state)
+    discounts = seat.display.marks_left(_BONUSKIND_DISCOUNT)
     by_value: dict[int, list[Colour]] = {}
-    for die in free:
+    for die in usable_dice(state):
         by_value.setdefault(state.value(die), []).append(die)
     actions: list[Action] = []
     for row in ROWS:
@@ -260,71 +239,84 @@ def _buy_actions(state: State) -> list[Action]:
 
 
 def _legal_active(state: State) -> list[Action]:
-    actions: list[Action] = _reroll_actions(state)
-    actions += _modifier_actions(state)
-    actions += _complete_actions(state)
-    actions += _buy_actions(state)
+    actions: list[Action] = list(_ALL_REROLLS) if _can_reroll(state) else []
+    actions += _legal_bonus_changes(state)
+    actions += _legal_completions(state)
+    actions += _legal_purchases(state)
     if _chance_open(state):
         actions += legal_writes(state, usable_dice(state))
         actions += [Take(row) for row in ROWS if len(state.pile(row)) > 0]
-    if state.acted or state.rolls == ROLLS_PER_TURN:
+    if _may_end(state):
         actions.append(End())
     return actions
 
 
-def _apply_active(state: State, action: Action) -> State:
+def _check_active(state: State, action: Action) -> None:
     if isinstance(action, Reroll):
         if state.acted:
-            raise _refuse("you already used dice this turn, so you cannot reroll")
+            raise IllegalActionError("you already used dice this turn, so you cannot reroll")
         if state.rolls >= ROLLS_PER_TURN:
-            raise _refuse("you have rolled three times; use the dice, take a chance or end the turn")
+            raise IllegalActionError(
+                "you have rolled three times; use the dice, take a chance or end the turn"
+            )
         if not action.dice:
-            raise _refuse("choose at least one die to reroll")
-        # evolve_with: a dictionary display, not keywords packed into one (a turn has some 2 rerolls)
-        return state.evolve_with({"phase": _ROLL, "to_roll": action.dice, "then": _TURN_ROLL})
-    # the other kinds in the order of how often a turn has them (each isinstance costs)
-    if isinstance(action, End):
-        if not (state.acted or state.rolls == ROLLS_PER_TURN):
-            raise _refuse(
+            raise IllegalActionError("choose at least one die to reroll")
+    elif isinstance(action, End):
+        if not _may_end(state):
+            raise IllegalActionError(
                 "you may stop before the third roll only by completing or buying a card; otherwise reroll"
             )
-        return flow.end_active_turn(state)
-    if isinstance(action, Complete):
-        return _apply_complete(state, action)
-    if isinstance(action, Buy):
-        return _apply_buy(state, action)
-    if isinstance(action, _BONUS_CHANGES):
-        return _apply_bonus_change(state, action)
-    if isinstance(action, Write):
+    elif isinstance(action, Complete):
+        _check_complete(state, action)
+    elif isinstance(action, Buy):
+        _check_buy(state, action)
+    elif isinstance(action, _BONUS_CHANGES):
+        _check_bonus_change(state, action)
+    elif isinstance(action, Write):
         if not _chance_open(state):
-            raise _refuse(
+            raise IllegalActionError(
                 "you may write single fields only as a chance: after the third roll, "
                 "before completing or buying anything"
             )
-        state = state.evolve(chance="write", phase=Phase.CHANCE_WRITE)
-        return _apply_chance_write(state, action)
-    if isinstance(action, Take):
+        _check_write(state, action)
+    elif isinstance(action, Take):
         if not _chance_open(state):
-            raise _refuse(
+            raise IllegalActionError(
                 "you may take a card from a deck only as a chance: after the third roll, "
                 "before completing or buying anything"
             )
         if len(state.pile(action.row)) == 0:
-            raise _refuse("that deck is empty")
-        draw = DrawTarget(DrawTo.TAKEN, action.row, state.active)
-        return flow.settle(state.evolve(chance="take", draws=(draw,), then=After.TAKEN))
-    raise _refuse(f"'{action}' is not possible in your turn now")
+            raise IllegalActionError("that deck is empty")
+    else:
+        raise IllegalActionError(f"'{action}' is not possible in your turn now")
 
 
-def _apply_complete(state: State, action: Complete) -> State:
-    display = state.display(state.decider)
-    placed = display.find(action.card)
+def _active(state: State, action: Action) -> State:
+    if isinstance(action, Reroll):
+        return flow.after(_EVENT_REROLLED, Step(state).set(to_roll=action.dice))
+    if isinstance(action, End):
+        return flow.after(_EVENT_TURN_ENDED, Step(state))
+    if isinstance(action, Complete):
+        return _complete(state, action)
+    if isinstance(action, Buy):
+        return _buy(state, action)
+    if isinstance(action, _BONUS_CHANGES):
+        return _change_die(state, action)
+    if isinstance(action, Write):
+        return flow.after(_EVENT_CHANCE_WRITTEN, _write(state, action))
+    assert isinstance(action, Take)
+    draw = DrawTarget(_DRAWTO_TAKEN, action.row, state.active)
+    return flow.after(_EVENT_TAKE_CHOSEN, Step(state).set(draws=(draw,)))
+
+
+def _check_complete(state: State, action: Complete) -> None:
+    placed = state.display(state.decider).find(action.card)
     if placed is None:
-        raise _refuse(f"card {action.card} is not in your display")
+        raise IllegalActionError(f"card {action.card} is not in your display")
     if placed.completed:
-        raise _refuse(f"card {action.card} is already complete")
+        raise IllegalActionError(f"card {action.card} is already complete")
     if len(action.dice) != len(placed.filled):
-        raise _refuse(f"card {action.card} has {len(placed.filled)} fields")
+        raise IllegalActionError(f"card {action.card} has {len(placed.filled)} fields")
     free = usable_dice(state)
     values = list(placed.filled)
     used: set[Colour] = set()
@@ -332,45 +324,54 @@ def _apply_complete(state: State, action: Complete) -> State:
     for index, (current, die) in enumerate(zip(placed.filled, action.dice, strict=True)):
         if current is not None:
             if die is not None:
-                raise _refuse(f"field {index + 1} of card {action.card} is already filled")
+                raise IllegalActionError(f"field {index + 1} of card {action.card} is already filled")
             continue
         if die is None:
-            raise _refuse(
+            raise IllegalActionError(
                 f"you must fill every empty field of card {action.card} at once; field {index + 1} is empty"
             )
         if die not in free or die in used:
-            raise _refuse(f"the {die.word} die is already used this turn")
+            raise IllegalActionError(f"the {die.word} die is already used this turn")
         value = state.value(die)
         if not task.fields[index].accepts(value, state.colour(die)):
-            raise _refuse(
+            raise IllegalActionError(
                 f"the {die.word} die ({value}) does not fit field {index + 1} "
                 f"({task.fields[index].text()}) of card {action.card}"
             )
         used.add(die)
         values[index] = value
-    # every field holds a value now (an empty one without a die was refused above): Task.satisfied
-    # without its check that none is missing
     if not task.completable(values):
-        raise _refuse(f"these dice do not fulfil the task of card {action.card} ({task.text()})")
-    completed = PlacedCard(placed.card, placed.pos, tuple(values), placed.marks_used, placed.wild_colour)
-    display = display.replace_card(completed)
-    return state.with_display(state.decider, display, used=state.used | used, acted=True)
+        raise IllegalActionError(f"these dice do not fulfil the task of card {action.card} ({task.text()})")
 
 
-def _apply_buy(state: State, action: Buy) -> State:
-    seat = state.seats[state.decider]
-    card = state.market_card(action.row, action.slot)
-    if card is None:
-        raise _refuse(f"slot {action.slot} of the {_row_word(action.row)} row is empty")
-    if seat.display.full:
-        raise _refuse("your display already holds 9 cards")
+def _complete(state: State, action: Complete) -> State:
+    """Every empty field of the card gets its die's value; the player has acted this turn."""
+    display = state.display(state.decider)
+    placed = display.find(action.card)
+    assert placed is not None
+    values = tuple(
+        current if die is None else state.value(die)
+        for current, die in zip(placed.filled, action.dice, strict=True)
+    )
+    completed = PlacedCard(placed.card, placed.pos, values, placed.marks_used, placed.wild_colour)
+    used = state.used | {die for die in action.dice if die is not None}
+    step = Step(state).display(state.decider, display.replace_card(completed))
+    return step.set(used=used, acted=True).done()
+
+
+def _check_buy(state: State, action: Buy) -> None:
+    display = state.display(state.decider)
+    if state.market_card(action.row, action.slot) is None:
+        raise IllegalActionError(f"slot {action.slot} of the {_row_word(action.row)} row is empty")
+    if display.full:
+        raise IllegalActionError("your display already holds 9 cards")
     cost = price(action.slot)
     if action.discount > cost:
-        raise _refuse(f"the card costs {cost} dice; a larger discount is no use")
-    if action.discount > seat.display.marks_left(_DISCOUNT):
-        raise _refuse("you do not have that many discount marks left")
+        raise IllegalActionError(f"the card costs {cost} dice; a larger discount is no use")
+    if action.discount > display.marks_left(_BONUSKIND_DISCOUNT):
+        raise IllegalActionError("you do not have that many discount marks left")
     if len(action.dice) != cost - action.discount:
-        raise _refuse(
+        raise IllegalActionError(
             f"slot {action.slot} costs {cost} equal dice"
             + (f", {cost - action.discount} with your discount" if action.discount else "")
             + f"; you offered {len(action.dice)}"
@@ -378,25 +379,30 @@ def _apply_buy(state: State, action: Buy) -> State:
     free = usable_dice(state)
     for die in action.dice:
         if die not in free:
-            raise _refuse(f"the {die.word} die is already used this turn")
+            raise IllegalActionError(f"the {die.word} die is already used this turn")
     if len({state.value(d) for d in action.dice}) > 1:
-        raise _refuse("the dice for a purchase must all show the same number")
+        raise IllegalActionError("the dice for a purchase must all show the same number")
+
+
+def _buy(state: State, action: Buy) -> State:
+    """The card leaves the market, waiting to be placed; the dice are used, discount marks spent."""
+    seat = state.seats[state.decider]
     display = seat.display
     if action.discount:
-        display = display.spend_marks(_DISCOUNT, action.discount)
-    return state.with_seat(
-        state.decider,
-        Seat(display, seat.hand, card),
-        market=state.market_with(action.row, action.slot, None),
-        used=state.used | frozenset(action.dice),
-        acted=True,
-        bought=state.bought | {action.row},
-        phase=_PLACE,
+        display = display.spend_marks(_BONUSKIND_DISCOUNT, action.discount)
+    step = Step(state).seat(
+        state.decider, Seat(display, seat.hand, state.market_card(action.row, action.slot))
     )
+    step.market_slot(action.row, action.slot, None)
+    step.set(used=state.used | frozenset(action.dice), acted=True, bought=state.bought | {action.row})
+    return flow.after(_EVENT_BOUGHT, step)
 
 
 def _row_word(row: Row) -> str:
     return "scoring" if row == Row.SCORING else "bonus"
+
+
+# --- placing a bought card, or a card taken as a chance (which may be discarded instead) ----------
 
 
 def _legal_place(state: State) -> list[Action]:
@@ -408,134 +414,122 @@ def _legal_place(state: State) -> list[Action]:
     return actions
 
 
-def _apply_place(state: State, action: Action) -> State:
-    seat = state.seats[state.decider]
-    assert seat.pending is not None
-    taken = state.chance == "take"
+def _check_place(state: State, action: Action) -> None:
+    pending = state.seats[state.decider].pending
     if isinstance(action, Discard):
-        if not taken:
-            raise _refuse("a bought card must be placed")
-        row = flow.row_of(state.card(seat.pending))
-        state = state.with_seat(state.decider, seat.with_pending(None))
-        state = state.with_pile(row, state.pile(row).under(seat.pending))
-        return flow.end_active_turn(state)
+        if state.chance != "take":
+            raise IllegalActionError("a bought card must be placed")
+        return
     if not isinstance(action, Place):
-        raise _refuse(f"place card {seat.pending} first")
-    if action.card != seat.pending:
-        raise _refuse(f"the card to place is {seat.pending}, not {action.card}")
+        raise IllegalActionError(f"place card {pending} first")
+    if action.card != pending:
+        raise IllegalActionError(f"the card to place is {pending}, not {action.card}")
     _check_cell(state, action)
-    display = seat.display.place(state.card(action.card), (action.row, action.col))
-    seat = Seat(display, seat.hand, None)
-    if taken:
-        state = flow.card_placed(state.with_seat(state.decider, seat), state.decider)
-        return flow.end_active_turn(state)
-    # a bought card: the turn goes on, in the same copy of the state as the placement
-    return flow.card_placed(state.with_seat(state.decider, seat, phase=_ACTIVE), state.decider)
+
+
+def _place(state: State, action: Action) -> State:
+    seat = state.seats[state.decider]
+    pending = seat.pending
+    assert pending is not None
+    step = Step(state)
+    if isinstance(action, Discard):
+        row = flow.row_of(state.card(pending))
+        step.seat(state.decider, seat.with_pending(None)).pile(row, state.pile(row).under(pending))
+        return flow.after(_EVENT_TURN_ENDED, step)
+    assert isinstance(action, Place)
+    display = seat.display.place(state.card(pending), (action.row, action.col))
+    return flow.after(_EVENT_PLACED, step.seat(state.decider, Seat(display, seat.hand, None)))
 
 
 # --- single-field writes: chance (a), passive seats, the solo passive move ------------------------
 
 
-def _check_write(state: State, action: Write) -> PlacedCard:
-    """The card written to, if the write is allowed (IllegalActionError says why not)."""
+def _check_write(state: State, action: Write) -> None:
     if action.die not in usable_dice(state):
-        if state.phase == Phase.PASSIVE and action.die not in state.rerolled:
-            raise _refuse(f"the {action.die.word} die was not rerolled; take one of the rerolled dice")
-        raise _refuse(f"the {action.die.word} die is already used")
-    placed, problem = write_target(state, action.die, action.card, action.field)
+        if state.phase == _PHASE_PASSIVE and action.die not in state.rerolled:
+            raise IllegalActionError(
+                f"the {action.die.word} die was not rerolled; take one of the rerolled dice"
+            )
+        raise IllegalActionError(f"the {action.die.word} die is already used")
+    problem = write_target(state, action.die, action.card, action.field)[1]
     if problem:
-        raise _refuse(problem)
-    assert placed is not None
-    return placed
+        raise IllegalActionError(problem)
 
 
-def _write(state: State, action: Write, placed: PlacedCard) -> State:
-    display = _written(state, action, placed)
-    return state.with_display(state.decider, display, used=state.used | {action.die}, writes=state.writes + 1)
-
-
-def _written(state: State, action: Write, placed: PlacedCard) -> Display:
-    """The decider's display with the checked write made on `placed` (_check_write's card)."""
+def _write(state: State, action: Write) -> Step:
+    """The die's value written into the field: the step, for the turn flow to go on from."""
     display = state.display(state.decider)
-    return display.replace_card(placed.with_value(action.field, state.value(action.die)))
+    placed = display.find(action.card)
+    assert placed is not None
+    display = display.replace_card(placed.with_value(action.field, state.value(action.die)))
+    step = Step(state).display(state.decider, display)
+    return step.set(used=state.used | {action.die}, writes=state.writes + 1)
 
 
 def _legal_chance_write(state: State) -> list[Action]:
     actions: list[Action] = []
-    actions += _modifier_actions(state)
+    actions += _legal_bonus_changes(state)
     actions += legal_writes(state, usable_dice(state))
     actions.append(End())
     return actions
 
 
-def _apply_chance_write(state: State, action: Action) -> State:
+def _check_chance_write(state: State, action: Action) -> None:
     if isinstance(action, _BONUS_CHANGES):
-        return _apply_bonus_change(state, action)
+        _check_bonus_change(state, action)
+    elif isinstance(action, Write):
+        _check_write(state, action)
+    elif not isinstance(action, End):
+        raise IllegalActionError("write a die into a field, or end your turn")
+
+
+def _chance_write(state: State, action: Action) -> State:
+    if isinstance(action, _BONUS_CHANGES):
+        return _change_die(state, action)
     if isinstance(action, End):
-        return flow.end_active_turn(state)
-    if not isinstance(action, Write):
-        raise _refuse("write a die into a field, or end your turn")
-    placed = _check_write(state, action)
-    state = _write(state, action, placed)
-    return flow.end_active_turn(state) if state.writes >= CHANCE_WRITES else state
-
-
-def _extra_marks(state: State) -> int:
-    return state.display(state.decider).marks_left(_EXTRA_DIE)
-
-
-def _free_writes(state: State) -> int:
-    """Writes allowed without the extra-die bonus in the current window."""
-    return flow.solo_writes_allowed(state) if state.phase is _SOLO_PASSIVE else 1
+        return flow.after(_EVENT_TURN_ENDED, Step(state))
+    assert isinstance(action, Write)
+    return flow.after(_EVENT_CHANCE_WRITTEN, _write(state, action))
 
 
 def _may_write_more(state: State) -> bool:
-    return state.writes < _free_writes(state) or _extra_marks(state) > 0
+    """Writes left in this window: the free ones, or more with an extra-die mark."""
+    extra_marks = state.display(state.decider).marks_left(_BONUSKIND_EXTRA_DIE)
+    return state.writes < flow.free_writes(state) or extra_marks > 0
 
 
 def _legal_passive(state: State) -> list[Action]:
     actions: list[Action] = []
     if _may_write_more(state):
-        actions += _modifier_actions(state)
+        actions += _legal_bonus_changes(state)
         actions += legal_writes(state, usable_dice(state))
     actions.append(Pass())
     return actions
 
 
-def _apply_passive(state: State, action: Action) -> State:
+def _check_passive(state: State, action: Action) -> None:
     if isinstance(action, Pass):
-        return _close_passive_window(state)
-    free_writes = _free_writes(state)
-    if state.writes >= free_writes and _extra_marks(state) < 1:  # not _may_write_more(state)
-        raise _refuse("you have written all the dice you may; pass")
+        return
+    if not _may_write_more(state):
+        raise IllegalActionError("you have written all the dice you may; pass")
     if isinstance(action, _BONUS_CHANGES):
-        return _apply_bonus_change(state, action)
-    if not isinstance(action, Write):
-        raise _refuse("write one of the dice into a field, or pass")
-    placed = _check_write(state, action)
-    # the write, and whether the window stays open, worked out before the one copy of the state
-    display = _written(state, action, placed)
-    if state.writes >= free_writes:  # beyond the free writes: an extra-die mark pays
-        display = display.spend_marks(_EXTRA_DIE, 1)
-    seat = state.seats[state.decider].with_display(display)
-    used = state.used | {action.die}
-    writes = state.writes + 1
-    may_write_more = writes < free_writes or display.marks_left(_EXTRA_DIE) > 0
-    if may_write_more:
-        pool = state.rerolled if state.phase is _PASSIVE else COLOURS
-        more_dice = [die for die in pool if die not in used]
-        if more_dice and could_write(display, state.dice, more_dice):
-            return state.with_seat(state.decider, seat, used=used, writes=writes)
-    # the window closes (as _close_passive_window does, in the same copy)
-    if state.phase is _SOLO_PASSIVE:
-        return state.with_seat(state.decider, seat, phase=_SOLO_REMOVE, **CLEARED_WINDOW)
-    return flow.next_passive(state, seat_changed=(state.decider, seat))
+        _check_bonus_change(state, action)
+    elif isinstance(action, Write):
+        _check_write(state, action)
+    else:
+        raise IllegalActionError("write one of the dice into a field, or pass")
 
 
-def _close_passive_window(state: State) -> State:
-    if state.phase is _SOLO_PASSIVE:
-        return state.evolve(phase=_SOLO_REMOVE).clear_window()
-    return flow.next_passive(state)
+def _passive(state: State, action: Action) -> State:
+    if isinstance(action, Pass):
+        return flow.after(_EVENT_PASSED, Step(state))
+    if isinstance(action, _BONUS_CHANGES):
+        return _change_die(state, action)
+    assert isinstance(action, Write)
+    step = _write(state, action)
+    if state.writes >= flow.free_writes(state):  # beyond the free writes: an extra-die mark pays
+        step.display(state.decider, step.seats[state.decider].display.spend_marks(_BONUSKIND_EXTRA_DIE, 1))
+    return flow.after(_EVENT_WRITTEN, step)
 
 
 # --- solo round counter, wild colours -------------------------------------------------------------
@@ -546,13 +540,22 @@ def _legal_solo_remove(state: State) -> list[Action]:
     return [Remove(row) for row in rows] if rows else [Remove(None)]
 
 
-def _apply_solo_remove(state: State, action: Action) -> State:
+def _check_solo_remove(state: State, action: Action) -> None:
     if not isinstance(action, Remove):
-        raise _refuse("take the card in slot 4 of one market row out of the game")
-    legal = _legal_solo_remove(state)
-    if action not in legal:
-        raise _refuse("slot 4 of that row is empty; take the card of the other row")
-    return flow.solo_remove(state, action.row)
+        raise IllegalActionError("take the card in slot 4 of one market row out of the game")
+    if action not in _legal_solo_remove(state):
+        raise IllegalActionError("slot 4 of that row is empty; take the card of the other row")
+
+
+def _solo_remove(state: State, action: Action) -> State:
+    """The slot-4 card of the row leaves the game as the round counter (none when both are empty)."""
+    assert isinstance(action, Remove)
+    step = Step(state)
+    if action.row is not None:
+        card = state.market_card(action.row, MARKET_SLOTS)
+        assert card is not None
+        step.market_slot(action.row, MARKET_SLOTS, None).set(removed=(*state.removed, card))
+    return flow.after(_EVENT_ROUND_COUNTED, step)
 
 
 def _legal_wild(state: State) -> list[Action]:
@@ -560,18 +563,20 @@ def _legal_wild(state: State) -> list[Action]:
     return [Wild(p.id, colour) for p in cards for colour in COLOURS]
 
 
-def _apply_wild(state: State, action: Action) -> State:
+def _check_wild(state: State, action: Action) -> None:
     if not isinstance(action, Wild):
-        raise _refuse("choose the colour of your completed wild-colour card")
+        raise IllegalActionError("choose the colour of your completed wild-colour card")
+    if action.card not in {p.id for p in wild_cards_to_choose(state.display(state.decider))}:
+        raise IllegalActionError(f"card {action.card} is not a completed wild-colour card without a colour")
+
+
+def _wild(state: State, action: Action) -> State:
+    assert isinstance(action, Wild)
     display = state.display(state.decider)
-    open_ids = {p.id for p in wild_cards_to_choose(display)}
-    if action.card not in open_ids:
-        raise _refuse(f"card {action.card} is not a completed wild-colour card without a colour")
     placed = display.find(action.card)
     assert placed is not None
-    display = display.replace_card(placed.with_wild_colour(action.colour))
-    state = state.with_display(state.decider, display)
-    return flow.finish(state)
+    step = Step(state).display(state.decider, display.replace_card(placed.with_wild_colour(action.colour)))
+    return flow.after(_EVENT_WILD_CHOSEN, step)
 
 
 # --- chance ---------------------------------------------------------------------------------------
@@ -583,21 +588,31 @@ def _legal_chance(state: State) -> list[Action]:
     return [action for action, _ in chance_outcomes(state)]
 
 
-def _apply_chance(state: State, action: Action) -> State:
-    if state.phase is _ROLL:
-        if not isinstance(action, Roll):
-            raise _refuse("the dice must be rolled now")
-        faces = action.faces
-        rolled = tuple([die for die, _ in faces])
-        if rolled != state.to_roll and set(rolled) != set(state.to_roll):  # the same order: the same dice
-            wanted = "".join(d.value for d in state.to_roll)
-            raise _refuse(f"this roll throws the dice {wanted}, not {''.join(d.value for d in rolled)}")
-        return flow.apply_roll(state, faces)
+def _check_roll(state: State, action: Action) -> None:
+    if not isinstance(action, Roll):
+        raise IllegalActionError("the dice must be rolled now")
+    rolled = tuple(die for die, _ in action.faces)
+    if rolled != state.to_roll and set(rolled) != set(state.to_roll):  # any order of the same dice
+        wanted = "".join(d.value for d in state.to_roll)
+        raise IllegalActionError(
+            f"this roll throws the dice {wanted}, not {''.join(d.value for d in rolled)}"
+        )
+
+
+def _roll(state: State, action: Action) -> State:
+    assert isinstance(action, Roll)
+    return flow.apply_roll(state, action.faces)
+
+
+def _check_draw(state: State, action: Action) -> None:
     if not isinstance(action, Draw):
-        raise _refuse("a card must be drawn now")
-    target = state.draws[0]
-    if action.card not in state.pile(target.row).next_cards():
-        raise _refuse(f"card {action.card} cannot come next from that deck")
+        raise IllegalActionError("a card must be drawn now")
+    if action.card not in state.pile(state.draws[0].row).next_cards():
+        raise IllegalActionError(f"card {action.card} cannot come next from that deck")
+
+
+def _draw(state: State, action: Action) -> State:
+    assert isinstance(action, Draw)
     return flow.apply_draw(state, action.card)
 
 
@@ -605,46 +620,92 @@ def _legal_over(state: State) -> list[Action]:
     return []
 
 
-def _apply_over(state: State, action: Action) -> State:
-    raise _refuse("the game is over")
+def _check_over(state: State, action: Action) -> None:
+    raise IllegalActionError("the game is over")
 
 
-PhaseRules = tuple[Callable[[State], list[Action]], Callable[[State, Action], State]]
+def _over(state: State, action: Action) -> State:
+    raise IllegalActionError("the game is over")
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseRules:
+    """What is legal in a phase, the check of one action, and what a checked action does."""
+
+    legal: Callable[[State], list[Action]]
+    check: Callable[[State, Action], None]
+    carry_out: Callable[[State, Action], State]
+
 
 PHASES: dict[Phase, PhaseRules] = {
-    Phase.DRAW: (_legal_chance, _apply_chance),
-    Phase.ROLL: (_legal_chance, _apply_chance),
-    Phase.SETUP_RETURN: (_legal_setup_return, _apply_setup_return),
-    Phase.SETUP_PLACE: (_legal_setup_place, _apply_setup_place),
-    Phase.ACTIVE: (_legal_active, _apply_active),
-    Phase.PLACE: (_legal_place, _apply_place),
-    Phase.CHANCE_WRITE: (_legal_chance_write, _apply_chance_write),
-    Phase.PASSIVE: (_legal_passive, _apply_passive),
-    Phase.SOLO_PASSIVE: (_legal_passive, _apply_passive),
-    Phase.SOLO_REMOVE: (_legal_solo_remove, _apply_solo_remove),
-    Phase.WILD: (_legal_wild, _apply_wild),
-    Phase.OVER: (_legal_over, _apply_over),
+    Phase.DRAW: PhaseRules(_legal_chance, _check_draw, _draw),
+    Phase.ROLL: PhaseRules(_legal_chance, _check_roll, _roll),
+    Phase.SETUP_RETURN: PhaseRules(_legal_setup_return, _check_setup_return, _setup_return),
+    Phase.SETUP_PLACE: PhaseRules(_legal_setup_place, _check_setup_place, _setup_place),
+    Phase.ACTIVE: PhaseRules(_legal_active, _check_active, _active),
+    Phase.PLACE: PhaseRules(_legal_place, _check_place, _place),
+    Phase.CHANCE_WRITE: PhaseRules(_legal_chance_write, _check_chance_write, _chance_write),
+    Phase.PASSIVE: PhaseRules(_legal_passive, _check_passive, _passive),
+    Phase.SOLO_PASSIVE: PhaseRules(_legal_passive, _check_passive, _passive),
+    Phase.SOLO_REMOVE: PhaseRules(_legal_solo_remove, _check_solo_remove, _solo_remove),
+    Phase.WILD: PhaseRules(_legal_wild, _check_wild, _wild),
+    Phase.OVER: PhaseRules(_legal_over, _check_over, _over),
 }
 
 
 def legal_actions(state: State) -> list[Action]:
     """Every legal action now (chance outcomes too, when chance is due)."""
-    return PHASES[state.phase][0](state)
+    return PHASES[state.phase].legal(state)
 
 
-# The last successful apply. States are immutable and apply is a pure function, so the same action
-# on the same state object always gives the same result: a bot's legality check (game/ai/base.py)
-# and the match playing that action right after it then cost one apply, not two. One slot, replaced
-# as a whole, so a bot thinking on another thread can at worst cause a miss.
-_last_applied: tuple[State, Action, State] | None = None
+def check(state: State, action: Action) -> None:
+    """Raise IllegalActionError, saying why, when `action` is not legal now."""
+    PHASES[state.phase].check(state, action)
+
+
+def is_legal(state: State, action: Action) -> bool:
+    """Whether `action` is legal now (its check, without carrying it out)."""
+    try:
+        PHASES[state.phase].check(state, action)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def apply(state: State, action: Action) -> State:
     """Carry out `action`; raises IllegalActionError (state unchanged) when it is not allowed."""
-    global _last_applied
-    last = _last_applied
-    if last is not None and last[0] is state and (last[1] is action or last[1] == action):
-        return last[2]
-    after = PHASES[state.phase][1](state, action)
-    _last_applied = (state, action, after)
-    return after
+    rules = PHASES[state.phase]
+    rules.check(state, action)
+    return rules.carry_out(state, action)
+
+
+def apply_known(state: State, action: Action) -> State:
+    """Carry out an action known to be legal here, without checking it again: one listed by
+    `legal_actions(state)`, or built by a search from the rules' own lists. An illegal action
+    gives a wrong state or an AssertionError, never a refusal: use `apply` for anything else."""
+    return PHASES[state.phase].carry_out(state, action)
+
+
+# Enum members read once: on Python 3.11 a member read off its class costs as much as some
+# 25 reads of a module name (docs/performance.md, Engine core).
+_BONUSKIND_DISCOUNT = BonusKind.DISCOUNT
+_BONUSKIND_EXTRA_DIE = BonusKind.EXTRA_DIE
+_BONUSKIND_PLUS_MINUS = BonusKind.PLUS_MINUS
+_BONUSKIND_RECOLOUR = BonusKind.RECOLOUR
+_DRAWTO_TAKEN = DrawTo.TAKEN
+_EVENT_BOUGHT = Event.BOUGHT
+_EVENT_CHANCE_WRITTEN = Event.CHANCE_WRITTEN
+_EVENT_PASSED = Event.PASSED
+_EVENT_PLACED = Event.PLACED
+_EVENT_REROLLED = Event.REROLLED
+_EVENT_RETURNED = Event.RETURNED
+_EVENT_ROUND_COUNTED = Event.ROUND_COUNTED
+_EVENT_SETUP_PLACED = Event.SETUP_PLACED
+_EVENT_TAKE_CHOSEN = Event.TAKE_CHOSEN
+_EVENT_TURN_ENDED = Event.TURN_ENDED
+_EVENT_WILD_CHOSEN = Event.WILD_CHOSEN
+_EVENT_WRITTEN = Event.WRITTEN
+_PHASE_ACTIVE = Phase.ACTIVE
+_PHASE_CHANCE_WRITE = Phase.CHANCE_WRITE
+_PHASE_PASSIVE = Phase.PASSIVE
+_PHASE_SOLO_PASSIVE = Phase.SOLO_PASSIVE

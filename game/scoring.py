@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from game.cards import WILD_COLOUR, CardKind, ScoringKind
+from game.cards import BonusKind, CardKind, ScoringKind
 from game.colours import COLOURS, Colour
 from game.display import Display, PlacedCard
 
@@ -48,38 +48,28 @@ def units_for(display: Display, placed: PlacedCard) -> int:
     """How many times this scoring card's reward applies (before checking completion)."""
     card = placed.card
     kind = card.scoring
-    if kind is _ADJACENT_COMPLETED:
+    if kind is _SCORINGKIND_ADJACENT_COMPLETED:
         return sum(1 for n in display.edge_neighbours(placed) if n.completed)
-    if kind is _COLOUR_COUNT:
+    if kind is _SCORINGKIND_COLOUR_COUNT:
         return sum(1 for p in display if _colour_of(p) == card.scoring_colour)
-    if kind is _ADJACENT_COLOUR:
+    if kind is _SCORINGKIND_ADJACENT_COLOUR:
         return sum(1 for n in display.edge_neighbours(placed) if _colour_of(n) == card.scoring_colour)
-    if kind is _COMPLETE_LINES:
+    if kind is _SCORINGKIND_COMPLETE_LINES:
         return sum(1 for line in display.lines() if all(p.completed for p in line))
-    if kind is _FIVE_COLOURS:
+    if kind is _SCORINGKIND_FIVE_COLOURS:
         present = {_colour_of(p) for p in display}
         return 1 if all(colour in present for colour in COLOURS) else 0
-    if kind is _MONO_LINES:
+    if kind is _SCORINGKIND_MONO_LINES:
         count = 0
         for line in display.lines():
             colours = {_colour_of(p) for p in line}
             if len(colours) == 1 and None not in colours:
                 count += 1
         return count
-    if kind is _BONUS_KINDS:
-        kinds = {p.card.bonus for p in display if p.card.kind is _BONUS and p.completed}
+    if kind is _SCORINGKIND_BONUS_KINDS:
+        kinds = {p.card.bonus for p in display if p.card.kind is _CARDKIND_BONUS and p.completed}
         return len(kinds)
     raise ValueError(f"card {card.id} is not a scoring card")
-
-
-# Enum members read once: on Python 3.11 reading a member off its class (ScoringKind.MONO_LINES) goes
-# through the hook of EnumType.__getattr__, some ten times a module global's cost, and the final
-# scoring (every game's last step, and the bots' estimates) asks up to seven per card.
-_ADJACENT_COMPLETED, _COLOUR_COUNT = ScoringKind.ADJACENT_COMPLETED, ScoringKind.COLOUR_COUNT
-_ADJACENT_COLOUR, _COMPLETE_LINES = ScoringKind.ADJACENT_COLOUR, ScoringKind.COMPLETE_LINES
-_FIVE_COLOURS, _MONO_LINES = ScoringKind.FIVE_COLOURS, ScoringKind.MONO_LINES
-_BONUS_KINDS = ScoringKind.BONUS_KINDS
-_BONUS = CardKind.BONUS
 
 
 def score_display(seat: int, display: Display) -> SeatScore:
@@ -100,7 +90,9 @@ def winners(scores: tuple[SeatScore, ...]) -> tuple[int, ...]:
 
 def wild_cards_to_choose(display: Display) -> tuple[PlacedCard, ...]:
     """Completed wild-colour cards whose colour is still open."""
-    return tuple(p for p in display if p.card.bonus is WILD_COLOUR and p.completed and p.wild_colour is None)
+    return tuple(
+        p for p in display if p.card.bonus is _BONUSKIND_WILD_COLOUR and p.completed and p.wild_colour is None
+    )
 
 
 def best_wild_colours(seat: int, display: Display) -> dict[str, Colour]:
@@ -122,3 +114,16 @@ def best_wild_colours(seat: int, display: Display) -> dict[str, Colour]:
 
 def _with_wild(placed: PlacedCard, colour: Colour) -> PlacedCard:
     return placed.with_wild_colour(colour)
+
+
+# Enum members read once: on Python 3.11 a member read off its class costs as much as some
+# 25 reads of a module name (docs/performance.md, Engine core).
+_BONUSKIND_WILD_COLOUR = BonusKind.WILD_COLOUR
+_CARDKIND_BONUS = CardKind.BONUS
+_SCORINGKIND_ADJACENT_COLOUR = ScoringKind.ADJACENT_COLOUR
+_SCORINGKIND_ADJACENT_COMPLETED = ScoringKind.ADJACENT_COMPLETED
+_SCORINGKIND_BONUS_KINDS = ScoringKind.BONUS_KINDS
+_SCORINGKIND_COLOUR_COUNT = ScoringKind.COLOUR_COUNT
+_SCORINGKIND_COMPLETE_LINES = ScoringKind.COMPLETE_LINES
+_SCORINGKIND_FIVE_COLOURS = ScoringKind.FIVE_COLOURS
+_SCORINGKIND_MONO_LINES = ScoringKind.MONO_LINES

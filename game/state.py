@@ -7,17 +7,16 @@ state says a chance event is due, and the outcome arrives as an action (see game
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Final
 
 from game.actions import Row
 from game.cards import Card
-from game.colours import COLOURS, Colour
+from game.colours import Colour
 from game.deck import Deck
 from game.display import Display
-from game.frozen import slot_setters
 
 MAX_SEATS = 4
 MARKET_SLOTS = 4
@@ -45,7 +44,6 @@ class Phase(StrEnum):
 
 
 CHANCE_PHASES = frozenset({Phase.DRAW, Phase.ROLL})
-_OVER = Phase.OVER  # read once: an enum member read off its class costs ten globals on Python 3.11
 
 
 class After(StrEnum):
@@ -89,12 +87,8 @@ class Pile:
     unseen: tuple[str, ...]
     bottom: tuple[str, ...] = ()
     ordered: bool = False
-
-    def __init__(self, unseen: tuple[str, ...], bottom: tuple[str, ...] = (), ordered: bool = False) -> None:
-        set_unseen, set_bottom, set_ordered = _PILE_SETTERS  # cheaper than the generated one (slot_setters)
-        set_unseen(self, unseen)
-        set_bottom(self, bottom)
-        set_ordered(self, ordered)
+    # the deck as a seat sees it, worked out on first use (see pooled): not part of the value
+    _pooled: Pile | None = field(default=None, init=False, compare=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.unseen) + len(self.bottom)
@@ -106,7 +100,6 @@ class Pile:
         return self.bottom[:1]
 
     def without(self, card: str) -> Pile:
-        # constructors, not dataclasses.replace, here and in Seat: they run at every draw and action
         unseen = self.unseen
         try:
             at = unseen.index(card)  # one search of the unseen cards, not `in` and then index
@@ -116,6 +109,18 @@ class Pile:
 
     def under(self, card: str) -> Pile:
         return Pile(self.unseen, (*self.bottom, card), self.ordered)
+
+    def pooled(self) -> Pile:
+        """The deck as a seat sees it: its cards in no order (sorted), the ones slid under too.
+        Remembered: bots ask for a view at every decision, and a deck changes far less often."""
+        pooled = self._pooled
+        if pooled is None:
+            if not self.bottom and not self.ordered:
+                pooled = self  # its unseen cards are kept sorted already
+            else:
+                pooled = Pile(tuple(sorted((*self.unseen, *self.bottom))))
+            object.__setattr__(self, "_pooled", pooled)  # frozen: set once, here only
+        return pooled
 
 
 _NO_CARDS = Display()
@@ -127,14 +132,6 @@ class Seat:
     hand: tuple[str, ...] = ()  # dealt cards not yet placed (setup only)
     pending: str | None = None  # a bought or drawn card waiting to be placed
 
-    def __init__(
-        self, display: Display = _NO_CARDS, hand: tuple[str, ...] = (), pending: str | None = None
-    ) -> None:
-        set_display, set_hand, set_pending = _SEAT_SETTERS  # cheaper than the generated one (slot_setters)
-        set_display(self, display)
-        set_hand(self, hand)
-        set_pending(self, pending)
-
     def with_display(self, display: Display) -> Seat:
         return Seat(display, self.hand, self.pending)
 
@@ -143,10 +140,6 @@ class Seat:
 
     def with_pending(self, pending: str | None) -> Seat:
         return Seat(self.display, self.hand, pending)
-
-
-_PILE_SETTERS = slot_setters(Pile)
-_SEAT_SETTERS = slot_setters(Seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +155,7 @@ class Config:
         return self.players == 1
 
 
-# Not slots: `evolve` copies the instance dictionary in one step, which is much cheaper than
-# setting thirty slots one by one (evolve runs over a thousand times per game).
+# Not slots: a copy copies the instance dictionary in one step (see _copied).
 @dataclass(frozen=True)
 class State:
     config: Config
@@ -204,7 +196,7 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is _OVER
+        return self.phase is _PHASE_OVER
 
     def card(self, card_id: str) -> Card:
         return self.deck[card_id]
@@ -214,12 +206,12 @@ class State:
 
     def value(self, die: Colour) -> int:
         """The die's face as the decider counts it (plus/minus applied)."""
-        slot = _DIE_SLOT[die]
+        slot = die.slot
         return self.dice[slot] + self.deltas[slot]
 
     def colour(self, die: Colour) -> Colour:
         """The die's colour as the decider counts it (recolour applied)."""
-        return self.recolours[_DIE_SLOT[die]] or die
+        return self.recolours[die.slot] or die
 
     def market_card(self, row: Row, slot: int) -> str | None:
         return self.market[_ROW_INDEX[row]][slot - 1]
@@ -235,91 +227,164 @@ class State:
     # --- functional updates -----------------------------------------------------------------------
 
     def evolve(self, **changes: Any) -> State:
-        """A copy with `changes` applied: dataclasses.replace without its checks and __init__, several
-        times faster (it is the engine's most frequent operation, and bots call it millions of times)."""
-        return self.evolve_with(changes)
+        """A copy with `changes` applied (a name that is no field raises TypeError)."""
+        return _copied(self, changes)
 
-    def evolve_with(self, changes: Mapping[str, Any]) -> State:
-        """evolve for changes already in a dictionary: `evolve(**changes)` would unpack it into
-        keywords and pack them into a new dictionary again, which for the dozen fields of a turn's
-        step costs more than the copy itself."""
-        attrs = self.__dict__.copy()  # a copy clones the dictionary whole: cheaper than filling one
-        attrs.update(changes)
-        if len(attrs) != _FIELD_COUNT:  # a name that is no field added a key: cheaper than checking names
-            raise TypeError(f"State has no field {sorted(set(changes) - _FIELD_NAMES)}")
-        new = object.__new__(State)
-        _set_state_dict(new, attrs)  # frozen blocks setattr, not this
-        return new
+    def with_piles(self, piles: tuple[Pile, Pile]) -> State:
+        """A copy with other decks (the view pools them at every decision)."""
+        return _copied(self, {"piles": piles})
 
-    def with_piles_pair(self, piles: tuple[Pile, Pile]) -> State:
-        """evolve(piles=piles) without its field check: engine.view makes one at every decision."""
-        attrs = self.__dict__.copy()
-        attrs["piles"] = piles
-        new = object.__new__(State)
-        _set_state_dict(new, attrs)
-        return new
 
-    # The with_ helpers take further `changes`, made in the same copy of the state: the engine's
-    # hot paths (a write, a completion, a draw) change a seat or a deck and the turn's fields at once.
-
-    def with_seat(self, index: int, seat: Seat, **changes: Any) -> State:
-        seats = list(self.seats)
-        seats[index] = seat
-        changes["seats"] = tuple(seats)  # its own dictionary of keywords, made into the copy at once
-        return self.evolve_with(changes)
-
-    def with_display(self, index: int, display: Display, **changes: Any) -> State:
-        return self.with_seat(index, self.seats[index].with_display(display), **changes)
-
-    def with_pile(self, row: Row, pile: Pile, **changes: Any) -> State:
-        changes["piles"] = self.piles_with(row, pile)
-        return self.evolve_with(changes)
-
-    def with_market_slot(self, row: Row, slot: int, card: str | None, **changes: Any) -> State:
-        changes["market"] = self.market_with(row, slot, card)
-        return self.evolve_with(changes)
-
-    def piles_with(self, row: Row, pile: Pile) -> tuple[Pile, Pile]:
-        """The decks with `row`'s deck replaced (for a change made with others in one copy)."""
-        piles = list(self.piles)
-        piles[_ROW_INDEX[row]] = pile
-        return (piles[0], piles[1])
-
-    def market_with(
-        self, row: Row, slot: int, card: str | None
-    ) -> tuple[tuple[str | None, ...], tuple[str | None, ...]]:
-        """The market with one slot replaced (for a change made with others in one copy)."""
-        rows = [list(self.market[0]), list(self.market[1])]
-        rows[_ROW_INDEX[row]][slot - 1] = card
-        return (tuple(rows[0]), tuple(rows[1]))
-
-    def clear_window(self) -> State:
-        """Forget the decider's used dice, writes and bonus changes (the decision moves on)."""
-        if not self.used and not self.writes and self.deltas is NO_DELTAS and self.recolours is NO_RECOLOURS:
-            return self
-        return self.evolve_with(CLEARED_WINDOW)
+def _copied(state: State, changes: Mapping[str, Any]) -> State:
+    """A copy of `state` with `changes` made. A frozen dataclass copied through its instance
+    dictionary: dataclasses.replace would run the checks and __init__ of thirty fields, and the
+    engine copies the state at every step of every game the bots play out."""
+    attrs = state.__dict__.copy()
+    attrs.update(changes)
+    if len(attrs) != len(_FIELD_NAMES):
+        raise TypeError(f"State has no field {sorted(set(changes) - _FIELD_NAMES)}")
+    new = object.__new__(State)
+    object.__setattr__(new, "__dict__", attrs)  # frozen: plain assignment is refused
+    return new
 
 
 _FIELD_NAMES = frozenset(f.name for f in fields(State))
-_FIELD_COUNT = len(_FIELD_NAMES)
-# the setter of a state's __dict__ itself: object.__setattr__(new, "__dict__", ...) looks it up by name
-# at every copy
-_set_state_dict: Callable[[State, dict[str, Any]], None] = vars(State)["__dict__"].__set__
 
-# The decider's window, cleared. `state.evolve(phase=..., **CLEARED_WINDOW)` moves the decision on
-# and clears the window in one copy (the turn flow does this at every step). A plain dict typed
-# read-only: ** unpacks a dict twice as fast as a MappingProxyType.
-CLEARED_WINDOW: Final[Mapping[str, Any]] = {
+# The decider's window, cleared: whenever the decision moves on or the dice are rolled.
+_CLEARED_WINDOW: Final[Mapping[str, Any]] = {
     "used": frozenset(),
     "writes": 0,
     "deltas": NO_DELTAS,
     "recolours": NO_RECOLOURS,
 }
 
+
+class Step:
+    """One step of the game: its field changes collected, then made in one copy of the state.
+
+        state = Step(state).seat(2, seat).set(phase=Phase.ACTIVE).done()
+
+    The reads below (`step.seats`, `step.dice`, ...) see the changes made so far, so the turn flow
+    can decide what comes next from the state the step is building.
+    """
+
+    __slots__ = ("before", "_fields")
+
+    def __init__(self, before: State) -> None:
+        self.before = before
+        self._fields = before.__dict__.copy()  # the new state's fields, changed in place
+
+    def done(self) -> State:
+        """The new state (the step is not to be changed after this)."""
+        fields = self._fields
+        if len(fields) != len(_FIELD_NAMES):
+            raise TypeError(f"State has no field {sorted(set(fields) - _FIELD_NAMES)}")
+        new = object.__new__(State)
+        object.__setattr__(new, "__dict__", fields)
+        return new
+
+    def set(self, **changes: Any) -> Step:
+        self._fields.update(changes)
+        return self
+
+    def seat(self, index: int, seat: Seat) -> Step:
+        seats = list(self.seats)
+        seats[index] = seat
+        self._fields["seats"] = tuple(seats)
+        return self
+
+    def display(self, index: int, display: Display) -> Step:
+        return self.seat(index, self.seats[index].with_display(display))
+
+    def pile(self, row: Row, pile: Pile) -> Step:
+        piles = list(self.piles)
+        piles[_ROW_INDEX[row]] = pile
+        self._fields["piles"] = (piles[0], piles[1])
+        return self
+
+    def market_slot(self, row: Row, slot: int, card: str | None) -> Step:
+        """Put `card` (None: nothing) in slot 1..4 of a market row."""
+        rows = [list(self.market[0]), list(self.market[1])]
+        rows[_ROW_INDEX[row]][slot - 1] = card
+        self._fields["market"] = (tuple(rows[0]), tuple(rows[1]))
+        return self
+
+    def clear_window(self) -> Step:
+        """Forget the decider's used dice, writes and bonus changes (the decision moves on)."""
+        self._fields.update(_CLEARED_WINDOW)
+        return self
+
+    # --- the state as this step leaves it, so far ------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        seats: tuple[Seat, ...] = self._fields["seats"]
+        return seats
+
+    @property
+    def piles(self) -> tuple[Pile, Pile]:
+        piles: tuple[Pile, Pile] = self._fields["piles"]
+        return piles
+
+    @property
+    def market(self) -> tuple[tuple[str | None, ...], tuple[str | None, ...]]:
+        market: tuple[tuple[str | None, ...], tuple[str | None, ...]] = self._fields["market"]
+        return market
+
+    @property
+    def draws(self) -> tuple[DrawTarget, ...]:
+        draws: tuple[DrawTarget, ...] = self._fields["draws"]
+        return draws
+
+    @property
+    def then(self) -> After:
+        then: After = self._fields["then"]
+        return then
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        dice: tuple[int, ...] = self._fields["dice"]
+        return dice
+
+    @property
+    def rerolled(self) -> tuple[Colour, ...]:
+        rerolled: tuple[Colour, ...] = self._fields["rerolled"]
+        return rerolled
+
+    @property
+    def rolls(self) -> int:
+        rolls: int = self._fields["rolls"]
+        return rolls
+
+    @property
+    def writes(self) -> int:
+        writes: int = self._fields["writes"]
+        return writes
+
+    @property
+    def used(self) -> frozenset[Colour]:
+        used: frozenset[Colour] = self._fields["used"]
+        return used
+
+    @property
+    def last_round(self) -> int | None:
+        last_round: int | None = self._fields["last_round"]
+        return last_round
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        removed: tuple[str, ...] = self._fields["removed"]
+        return removed
+
+
 ROWS: tuple[Row, Row] = (Row.SCORING, Row.BONUS)
-_DIE_SLOT: dict[Colour, int] = {die: die.slot for die in COLOURS}  # a dict look-up beats the property
 _ROW_INDEX: dict[Row, int] = {Row.SCORING: 0, Row.BONUS: 1}
 
 
 def row_index(row: Row) -> int:
     return _ROW_INDEX[row]
+
+
+# Enum members read once: on Python 3.11 a member read off its class costs as much as some
+# 25 reads of a module name (docs/performance.md, Engine core).
+_PHASE_OVER = Phase.OVER

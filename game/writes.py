@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from game.actions import Write
 from game.cards import BonusKind, die_bits
-from game.colours import COLOURS, Colour
+from game.colours import Colour
 from game.display import Display, PlacedCard
 from game.state import State
 
@@ -82,11 +82,11 @@ def could_write(display: Display, faces: tuple[int, ...], dice: Iterable[Colour]
     open_cards = display.open_cards()
     if not open_cards:
         return False
-    spread = display.marks_left(_PLUS_MINUS)
+    spread = display.marks_left(_BONUSKIND_PLUS_MINUS)
     plain = 0  # every die as its own colour
     any_value = 0  # the values some die may count as (bit v: the value v)
     for die in dice:
-        slot = _SLOT[die]
+        slot = die.slot
         face = faces[slot]
         if spread:  # bits max(1, face - spread) to min(6, face + spread)
             bits = (2 << min(6, face + spread)) - (1 << max(1, face - spread))
@@ -94,7 +94,7 @@ def could_write(display: Display, faces: tuple[int, ...], dice: Iterable[Colour]
             bits = 1 << face
         any_value |= bits
         plain |= bits << (8 * slot)  # die_bits(bits, die), without its call
-    if display.marks_left(_RECOLOUR) < 1:
+    if display.marks_left(_BONUSKIND_RECOLOUR) < 1:
         return bool(display.dice_taken() & plain)
     for placed, _, masks in open_cards:
         # a recolour may turn any die into a colour the card demands, with any value it may count as
@@ -108,6 +108,7 @@ def could_write(display: Display, faces: tuple[int, ...], dice: Iterable[Colour]
     return False
 
 
-_SLOT: dict[Colour, int] = {die: die.slot for die in COLOURS}  # a dict look-up beats the property
-# read once: on Python 3.11 reading a member off its class costs ten module globals
-_PLUS_MINUS, _RECOLOUR = BonusKind.PLUS_MINUS, BonusKind.RECOLOUR
+# Enum members read once: on Python 3.11 a member read off its class costs as much as some
+# 25 reads of a module name (docs/performance.md, Engine core).
+_BONUSKIND_PLUS_MINUS = BonusKind.PLUS_MINUS
+_BONUSKIND_RECOLOUR = BonusKind.RECOLOUR

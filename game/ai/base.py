@@ -6,7 +6,8 @@ so a seeded game replays exactly; and it gets a time budget in seconds, so a scr
 animating while it thinks. The legal actions are listed lazily: the engine's full list is costly
 (31 rerolls, every assignment of dice to every card, every single-field write), and a bot that
 builds its chosen action itself need not pay for it. Such a bot confirms its action with
-`action in legal`, which runs the engine's own check (on the real state when `decide` asked).
+`action in legal`, which runs the engine's own check (on the real state when `decide` asked)
+without carrying the action out.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import Protocol, overload
 
 from game.actions import Action
-from game.engine import IllegalActionError, apply, legal_actions, view
+from game.engine import IllegalActionError, apply, is_legal, legal_actions, view
 from game.state import State
 
 DEFAULT_BUDGET = 0.25  # seconds per decision, the hard bot's aim (its budget is 300 ms at p95)
@@ -27,8 +28,7 @@ class LegalActions(Sequence[Action]):
 
     `action in legal` runs the engine's check on `referee` (the real state, when the caller has it)
     rather than on the view: the decider's actions are legal in both alike (the view hides only
-    others' cards and the decks' order), and the match then plays the checked action on that very
-    state, which the engine's memory of its last apply makes free (game/rules.py).
+    others' cards and the decks' order).
     """
 
     __slots__ = ("_state", "_referee", "_items")  # one is made at every decision
@@ -70,15 +70,6 @@ class Bot(Protocol):
     name: str
 
     def __call__(self, view: State, legal: Sequence[Action], rng: random.Random, budget: float) -> Action: ...
-
-
-def is_legal(state: State, action: Action) -> bool:
-    """Whether the engine accepts `action` here (its own check, without listing every action)."""
-    try:
-        apply(state, action)
-    except IllegalActionError:
-        return False
-    return True
 
 
 def decide(bot: Bot, state: State, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:

@@ -28,10 +28,10 @@ from game.ai.kernels.rolls import ROLL_FACES, ROLL_OF_DICE
 from game.cards import BonusKind, Card, Task, die_bits
 from game.colours import COLOURS, Colour
 from game.display import MAX_CARDS, Display, PlacedCard, Pos
-from game.engine import IllegalActionError, apply, price, usable_dice
-from game.flow import card_placed, solo_writes_allowed
+from game.engine import IllegalActionError, apply, apply_known, price, usable_dice
+from game.flow import solo_writes_allowed
 from game.rules import legal_actions
-from game.state import MARKET_SLOTS, ROWS, Phase, Seat, State
+from game.state import MARKET_SLOTS, ROWS, Phase, State
 from game.writes import legal_writes
 
 Mask = tuple[bool, ...]
@@ -347,7 +347,7 @@ class _Search:
                 self.visit(purchases.state_after(purchase, step), purchase.value(ev), steps + taken, key)
                 continue
             if isinstance(step, Buy) and current.chance is None:
-                after = _bought(current, step, discounted)
+                after = apply_known(current, step)
             else:
                 after = _try(current, step)
             if after is None:
@@ -355,34 +355,18 @@ class _Search:
             taken = [step]
             if after.phase == Phase.PLACE:
                 place, _ = best_place(after, ev)
-                placed = _placed(after, place) if isinstance(place, Place) else _try(after, place)
+                placed = apply_known(after, place) if isinstance(place, Place) else _try(after, place)
                 if placed is None:
                     continue
                 after, taken = placed, [step, place]
             self.search(after, steps + taken, key)
 
 
-# --- a purchase and its placement, built directly ----------------------------------------------
+# --- a purchase and its placement ----------------------------------------------------------------
 # The search tries many purchases (3,600 in 10 normal games against 360 completions), each then
-# placed: two engine applies with all their checks. buy_steps lists only purchases the engine
-# allows and best_place only legal cells, so the search builds those two states the way
-# rules._apply_buy and rules._apply_place do; tests/ai/test_planning.py holds them to the engine's
-# own results, and every step of the chosen plan is still checked by the engine when played.
-
-
-def _bought(state: State, buy: Buy, discounted: dict[int, Display]) -> State:
-    """`apply(state, buy)` for a purchase from buy_steps (no chance taken this turn)."""
-    me = state.decider
-    seat = state.seats[me]
-    seats = list(state.seats)
-    seats[me] = Seat(_bought_display(state, buy, discounted), seat.hand, state.market_card(buy.row, buy.slot))
-    return state.with_market_slot(buy.row, buy.slot, None).evolve(
-        seats=tuple(seats),
-        used=state.used | frozenset(buy.dice),
-        acted=True,
-        bought=state.bought | {buy.row},
-        phase=Phase.PLACE,
-    )
+# placed. buy_steps lists only purchases the engine allows and best_place only legal cells, so the
+# search carries them out with the engine's trusted apply_known, without checking them again; every
+# step of the chosen plan is still checked by the engine when played.
 
 
 def _bought_display(state: State, buy: Buy, discounted: dict[int, Display]) -> Display:
@@ -394,16 +378,6 @@ def _bought_display(state: State, buy: Buy, discounted: dict[int, Display]) -> D
             spent = discounted[buy.discount] = display.spend_marks(BonusKind.DISCOUNT, buy.discount)
         display = spent
     return display
-
-
-def _placed(state: State, place: Place) -> State:
-    """`apply(state, place)` for the pending card at a legal cell (no chance taken this turn)."""
-    me = state.decider
-    seat = state.seats[me]
-    assert seat.pending == place.card and state.chance is None
-    seats = list(state.seats)
-    seats[me] = Seat(seat.display.place(state.card(place.card), (place.row, place.col)), seat.hand, None)
-    return card_placed(state.evolve(seats=tuple(seats), phase=Phase.ACTIVE), me)
 
 
 @dataclass(slots=True)
@@ -489,7 +463,7 @@ class _Purchases:
         paying for it the same state with those dice used (all that differs)."""
         used = self.current.used | frozenset(buy.dice)
         if purchase.state is None:
-            purchase.state = _placed(_bought(self.current, buy, self.discounted), purchase.place)
+            purchase.state = apply_known(apply_known(self.current, buy), purchase.place)
         elif purchase.state.used != used:
             return purchase.state.evolve(used=used)
         return purchase.state
@@ -529,12 +503,12 @@ class _Purchases:
         me = current.decider
         display: Display | None  # the display after the placement, for the first purchase
         if self.after is None:
-            after = _bought(current, buy, self.discounted)
+            after = apply_known(current, buy)
             place, value = best_place(after, ev)
             assert isinstance(place, Place)  # a discard is offered only for a card taken by chance (b)
             start = after.display(me)
             card = after.card(place.card)
-            placed = _placed(after, place)
+            placed = apply_known(after, place)
             assert placed.decider == me
             display = placed.display(me)
             full, new_card = display.full, display.cards[-1]

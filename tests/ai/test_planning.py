@@ -13,9 +13,7 @@ from game.ai import make_bot
 from game.ai.evaluate import Evaluator
 from game.ai.kernels import odds
 from game.ai.planning import (
-    _bought,
     _card_completions,
-    _placed,
     _Purchases,
     best_acts,
     best_place,
@@ -32,7 +30,7 @@ from game.cards import assignments
 from game.colours import COLOURS, Colour
 from game.deck import standard_deck
 from game.display import Display, PlacedCard
-from game.engine import apply, view
+from game.engine import apply, apply_known, view
 from game.match import Match
 from game.state import Phase, State
 
@@ -68,7 +66,7 @@ def test_single_card_keep_reaches_the_exact_optimum(card_id: str) -> None:
 
 @pytest.mark.parametrize(("seed", "solo_level"), [(3, None), (7, 2)])
 def test_purchases_built_directly_equal_the_engines(seed: int, solo_level: int | None) -> None:
-    """The search builds a purchase and its placement itself (planning._bought, _placed): the very
+    """The search carries out a purchase and its placement with the trusted apply_known: the very
     states the engine's apply gives, for every purchase the search lists and every legal cell."""
     checked = 0
 
@@ -80,12 +78,12 @@ def test_purchases_built_directly_equal_the_engines(seed: int, solo_level: int |
         for buy in buy_steps(state):
             assert isinstance(buy, Buy)
             after = apply(state, buy)
-            assert _bought(state, buy, {}) == after
+            assert apply_known(state, buy) == after
             pending = after.seats[after.decider].pending
             assert pending is not None
             for row, col in after.display(after.decider).legal_cells():
                 place = Place(pending, row, col)
-                assert _placed(after, place) == apply(after, place)
+                assert apply_known(after, place) == apply(after, place)
                 checked += 1
 
     bots = [make_bot("normal")] if solo_level else [make_bot("normal"), make_bot("normal")]
@@ -188,9 +186,9 @@ def test_a_purchases_bound_holds(levels: tuple[str, ...], seed: int, solo_level:
             for buy in buy_steps(seen):
                 assert isinstance(buy, Buy)
                 purchase = purchases.get(buy)
-                after = _bought(seen, buy, {})
+                after = apply_known(seen, buy)
                 place, cell_value = best_place(after, Evaluator(foresight))
-                placed = _placed(after, place)
+                placed = apply_known(after, place)
                 there = Display((*purchase.start.cards, purchase.new_card))
                 assert (purchase.place, there, purchase.full) == (place, placed.display(seat), there.full)
                 assert purchases.state_after(purchase, buy) == placed

@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from game.actions import Draw, Roll
-from game.chance import ChanceStream, _mix64, sample_chance
+from game.chance import ChanceStream, sample_chance
 from game.colours import COLOURS
 from game.engine import apply, legal_actions, new_game
 from game.match import Match
@@ -25,11 +25,12 @@ def _rolling(dice: int = 5):  # type: ignore[no-untyped-def]
     return state.evolve(phase=Phase.ROLL, to_roll=COLOURS[:dice])
 
 
-def test_the_stream_is_splitmix64() -> None:
-    # the published first outputs of SplitMix64 from state 0: the mixing is the reference one
-    gamma = 0x9E3779B97F4A7C15
-    assert _mix64(gamma) == 0xE220A8397B1DCDAF
-    assert _mix64(2 * gamma % 2**64) == 0x6E789E6AA1B965F4
+def test_each_step_reads_its_own_stretch_of_one_sequence() -> None:
+    # the stream of step n + 1 starts 16 blocks of 64 bits after that of step n
+    for seed in (0, 7, -3, 2**70):
+        stream = ChanceStream(seed, 4)
+        blocks = [stream.getrandbits(64) for _ in range(17)]
+        assert ChanceStream(seed, 5).getrandbits(64) == blocks[16]
 
 
 def test_the_stream_is_pinned_for_seed_and_step() -> None:

@@ -77,24 +77,3 @@ def test_could_write_agrees_with_asking_every_die_value_and_colour() -> None:
             dice = tuple(die for die in COLOURS if rng.random() < 0.5) or COLOURS
             assert could_write(display, faces, dice) == _could_write_by_dice(display, faces, dice)
     assert marked > 20  # bonus marks (plus/minus, recolour) are part of what is checked
-
-
-def test_values_left_is_completable_with_one_value_written() -> None:
-    """cards._values_left (both programme passes at once) against its definition, field by field."""
-    from game.cards import _values_left
-
-    rng = random.Random(9)
-    tasks = [card.task for card in standard_deck().cards]
-    for _ in range(600):
-        task = rng.choice(tasks)
-        filled = _random_fill(len(task), rng)
-        masks = _values_left(task, filled)
-        for index in task.empty_fields(filled):
-            for value in range(1, 7):
-                trial = list(filled)
-                trial[index] = value
-                assert bool(masks[index] >> value & 1) == task.completable(trial), (
-                    task.text(),
-                    filled,
-                    index,
-                )

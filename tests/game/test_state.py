@@ -20,12 +20,3 @@ def test_evolve_refuses_a_name_that_is_no_field() -> None:
     state = new_game(2)
     with pytest.raises(TypeError, match="no field \\['rols'\\]"):
         state.evolve(phase=Phase.ACTIVE, rols=2)
-
-
-def test_evolve_with_a_dictionary_is_evolve() -> None:
-    state = new_game(2)
-    changes = {"phase": Phase.ACTIVE, "rolls": 2, "decider": 1}
-    assert state.evolve_with(changes) == state.evolve(**changes)
-    assert changes == {"phase": Phase.ACTIVE, "rolls": 2, "decider": 1}  # left as given
-    with pytest.raises(TypeError, match="no field \\['rols'\\]"):
-        state.evolve_with({"rols": 2})

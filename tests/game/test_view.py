@@ -6,9 +6,9 @@ from dataclasses import replace
 from game.actions import Row
 from game.ai import make_bot
 from game.ai.play import play_game
-from game.engine import _any_hand, apply, new_game, sample_chance, view
+from game.engine import apply, new_game, sample_chance, view
 from game.match import Match
-from game.state import After, Phase, Pile, State
+from game.state import After, Phase, Pile, State, Step
 
 
 def _dealt(players: int, seed: int) -> State:
@@ -36,20 +36,20 @@ def test_the_view_does_not_depend_on_which_hidden_cards_another_seat_holds() -> 
     from_hand = next(card for card in state.seats[1].hand if card.startswith("S"))
     hand = tuple(from_deck if card == from_hand else card for card in state.seats[1].hand)
     unseen = tuple(sorted(from_hand if card == from_deck else card for card in state.piles[0].unseen))
-    swapped = state.with_seat(1, replace(state.seats[1], hand=hand))
-    swapped = swapped.with_pile(Row.SCORING, Pile(unseen, state.piles[0].bottom))
+    step = Step(state).seat(1, replace(state.seats[1], hand=hand))
+    swapped = step.pile(Row.SCORING, Pile(unseen, state.piles[0].bottom)).done()
     assert view(swapped, 0) == view(state, 0)
     assert view(swapped, 1) != view(state, 1)
 
 
 def test_dealt_cards_are_held_only_while_the_opening_deal_is_set_up() -> None:
-    # engine.view skips looking through the seats' hands once `then` has left SETUP
+    # engine.view looks through the seats' hands only while `then` is SETUP
     seen = 0
 
     def watch(match: Match, seat: int, action: object) -> None:
         nonlocal seen
         state = match.state
-        if _any_hand(state.seats):
+        if any(seat.hand for seat in state.seats):
             assert state.then is After.SETUP
             seen += 1
 

@@ -1,12 +1,12 @@
-"""Task.best_sum remembers its answers on the task object: many fills asked of one task (as the
-dice searches do) must each still get the exact answer."""
+"""Task.best_sum, completable and fields_taking against brute force over every way to fill a task,
+many fills asked of the same task objects (as the dice searches ask them)."""
 
 from __future__ import annotations
 
 import random
 from itertools import product
 
-from game.cards import Relation, Task, parse_task
+from game.cards import Field, Relation, Task, parse_task
 from game.colours import COLOURS
 from game.deck import standard_deck
 
@@ -48,8 +48,7 @@ def test_best_sum_of_many_fills_on_the_same_task_objects() -> None:
 
 
 def test_fields_taking_is_completable_with_that_one_value_written() -> None:
-    # fields_taking works out every field's open values in one pass each way (cards._values_left);
-    # it must name exactly the empty fields that take the die with the task still completable
+    # exactly the empty fields that take the die with the task still completable
     rng = random.Random(6)
     tasks = [card.task for card in standard_deck().cards]
     tasks += [
@@ -72,8 +71,6 @@ def test_fields_taking_is_completable_with_that_one_value_written() -> None:
 def test_best_sum_of_random_tasks_matches_brute_force() -> None:
     """Every relation next to written, printed and open fields (the programme's shortcuts for `,`,
     `=`, `<` with one value and `<` with every value)."""
-    from game.cards import Field, _best_sum
-
     rng = random.Random(9)
     for _ in range(3000):
         count = rng.randint(2, 5)
@@ -83,4 +80,4 @@ def test_best_sum_of_random_tasks_matches_brute_force() -> None:
         filled = tuple(rng.choice((None, None, 1, 2, 3, 4, 5, 6)) for _ in range(count))
         if None not in filled:
             continue
-        assert _best_sum(task, filled) == _brute_best_sum(task, filled), (task.text(), filled)
+        assert task.best_sum(filled) == _brute_best_sum(task, filled), (task.text(), filled)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.serialize import SaveError
+from scenes.core import file_notices
+from scenes.core.file_notices import ARCHIVE
 from scenes.core.i18n import t
 from scenes.model import progress as progress_module
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
@@ -115,12 +117,19 @@ def book(app: App, session: GameSession) -> GameSummary:
 def finish_game(app: App, session: GameSession) -> Scene:
     """Route "solo-finished": book the game, take it out of the Continue slot, the end screen."""
     booking = _book(app, session)
-    session.archive()
+    _archive(app, session)
     return app.scene(booking.route, *booking.arguments)
 
 
 def resign_campaign_game(app: App, session: GameSession) -> Scene:
     """Route "campaign-resigned": the level booked as played and lost, then the campaign screen."""
     booking = _book(app, session, given_up=True)
-    session.archive()
+    _archive(app, session)
     return app.scene(booking.route, *booking.arguments)
+
+
+def _archive(app: App, session: GameSession) -> None:
+    """Take the game out of the Continue slot; a failure is told on the title (the save stays)."""
+    session.archive()
+    if session.archive_problem is not None:
+        app.notice = file_notices.not_saved(ARCHIVE, session.archive_problem)

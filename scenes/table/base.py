@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Card, Phase
-from scenes.core import fonts, theme
+from scenes.core import file_notices, fonts, theme
+from scenes.core.file_notices import ARCHIVE, GAME
 from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent
 from scenes.core.routing import ModeRoutes, PauseHooks
@@ -43,6 +44,7 @@ class TableBase(Scene):
         self.zoom_anchor: pygame.Rect | None = None
         self.hover_time = 0.0
         self.left = False
+        self.shown_save_problem = session.save_problem  # a failed save is shown once per attempt
 
     # -- pacing ----------------------------------------------------------------------------------
     def hold(self, seconds: float) -> None:
@@ -84,7 +86,9 @@ class TableBase(Scene):
         return self.app.mode_routes(self.session.context.get("mode"))
 
     def save_and_quit(self) -> None:
-        self.session.save()
+        problem = self.session.save()
+        if problem is not None:
+            self.app.notice = file_notices.not_saved(GAME, problem)
         self.app.go("title", how="reset")
 
     def restart(self) -> None:
@@ -102,6 +106,8 @@ class TableBase(Scene):
             self.app.go(self.mode.resign, self.session, how="replace")
             return
         self.session.archive()
+        if self.session.archive_problem is not None:
+            self.app.notice = file_notices.not_saved(ARCHIVE, self.session.archive_problem)
         self.app.go("title", how="reset")
 
     # -- notices and zoom ------------------------------------------------------------------------
@@ -112,6 +118,10 @@ class TableBase(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        problem = self.session.save_problem
+        if problem is not None and problem is not self.shown_save_problem:
+            self.refuse(file_notices.not_saved(GAME, problem))  # play goes on; the next action retries
+        self.shown_save_problem = problem
         if self.notice_time > 0:
             self.notice_time -= dt
             if self.notice_time <= 0:

@@ -143,23 +143,26 @@ def _decimal(text: str) -> float:
     return value
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = re.compile(r"[\[\]{}]")
+# a JSON string (skipped whole, so brackets inside it do not count) or a bracket
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]+|\\.)*"|[\[\]{}]')
 
 
 def nesting_depth(text: str) -> int:
     """How deep JSON text nests, counted without recursion (brackets inside strings do not count)."""
     depth = deepest = 0
-    for bracket in _BRACKETS.findall(_STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
+    for token in _STRING_OR_BRACKET.findall(text):
+        if token in ("[", "{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in ("]", "}"):
+            depth -= 1
     return deepest
 
 
 def parse_json(text: str) -> Any:
     """JSON as this game's files hold it; anything else raises DamagedFile saying what."""
-    depth = nesting_depth(text)
-    if depth > MAX_DEPTH:
+    # text cannot nest deeper than it has opening brackets: most files need no counting
+    if text.count("[") + text.count("{") > MAX_DEPTH and (depth := nesting_depth(text)) > MAX_DEPTH:
         raise DamagedFile(f"nested {depth:,} levels deep")
     try:
         return json.loads(

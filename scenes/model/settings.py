@@ -79,7 +79,7 @@ UPGRADES = {0: _upgrade_0_to_1}
 
 def settings_from_data(data: dict[str, Any]) -> Settings:
     version = data.get("version", 0)
-    if not isinstance(version, int) or version > FORMAT_VERSION or version < 0:
+    if type(version) is not int or version > FORMAT_VERSION or version < 0:  # a bool is no version
         raise ValueError(f"unknown settings version {version!r}")
     while version < FORMAT_VERSION:
         data = UPGRADES[version](data)

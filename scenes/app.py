@@ -22,7 +22,7 @@ from scenes.core.routing import ModeRoutes, RouteFactory, Router
 from scenes.core.sound import Sounds
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.transition import FadeTransition
-from scenes.model.files import remove_leftovers
+from scenes.model.files import log_to, remove_leftovers
 from scenes.model.settings import Settings, load_settings, save_settings
 from scenes.model.userdata import ENV_OVERRIDE, settings_path
 from scenes.model.userdata import data_dir as data_folder
@@ -53,6 +53,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.window = window
+        log_to(data_folder())
         remove_leftovers(data_folder())
         loaded = load_settings(settings_path())
         self.settings: Settings = loaded.settings

@@ -19,6 +19,7 @@ from __future__ import annotations
 import errno
 import json
 import logging
+import logging.handlers
 import math
 import re
 from collections.abc import Callable
@@ -35,6 +36,8 @@ MAX_DEPTH = 32  # our files nest five deep; deeper is damage (and would exhaust 
 MAX_DIGITS = 30  # longer numbers are damage (Python refuses ints past 4,300 digits with a ValueError)
 DETAIL_CHARACTERS = 300  # how much of a technical message the log keeps
 FINISHED_KEEP = 500  # finished games kept in the archive; the oldest go first
+LOG_FILE = "files.log"  # in the data folder's logs/, beside the crash logs
+LOG_BYTES = 200_000  # the log and one older copy, so it cannot grow without bound
 TEMP_LEFTOVER = re.compile(r"^\..+\.[^.]+\.tmp$")  # write_atomic's temp names: .save.json.ab12cd.tmp
 
 T = TypeVar("T")
@@ -248,6 +251,36 @@ def _refused(path: Path, detail: str, reason: str = DAMAGED) -> Loaded[Any]:
         f"kept as {aside.name}" if aside else "it could not be moved and is left where it is",
     )
     return Loaded(None, FileProblem(path.name, reason, shorten(detail), aside.name if aside else None))
+
+
+# --- the log ---------------------------------------------------------------------------------------
+
+
+class _FolderOnFirstWrite(logging.handlers.RotatingFileHandler):
+    """The log file and its folder appear with the first problem, not at every start."""
+
+    def _open(self) -> Any:
+        Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
+        return super()._open()
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        pass  # a folder that cannot take the log: the problem itself is already with the player
+
+
+def log_to(folder: Path) -> Path:
+    """Send the file problems' details to `folder/logs/files.log` (bounded, made on first use)."""
+    target = folder / "logs" / LOG_FILE
+    for handler in list(LOG.handlers):
+        if isinstance(handler, logging.FileHandler):
+            if Path(handler.baseFilename) == target.absolute():
+                return target
+            LOG.removeHandler(handler)
+            handler.close()
+    handler = _FolderOnFirstWrite(target, maxBytes=LOG_BYTES, backupCount=1, encoding="utf-8", delay=True)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    LOG.addHandler(handler)
+    LOG.setLevel(logging.WARNING)
+    return target
 
 
 # --- leftovers and the archive --------------------------------------------------------------------

@@ -479,10 +479,12 @@ def test_smoke_starts_with_hostile_files_and_sets_them_aside(tmp_path: Path) -> 
     for name in ("settings.json", "progress.json", "save.json"):
         assert f"smoke: {name} refused (damaged" in finished.stdout
     assert sorted(path.name.split(".broken-")[0] for path in tmp_path.iterdir()) == [
+        "logs",
         "progress.json",
         "save.json",
         "settings.json",
     ]
+    assert "nested 200,000 levels deep" in (tmp_path / "logs" / files.LOG_FILE).read_text(encoding="utf-8")
 
 
 def test_selftest_plays_on_when_the_data_folder_cannot_be_written(tmp_path: Path) -> None:
@@ -491,3 +493,14 @@ def test_selftest_plays_on_when_the_data_folder_cannot_be_written(tmp_path: Path
     finished = run_main("--selftest", "--data-dir", str(not_a_folder))
     assert finished.returncode == 0, finished.stderr
     assert "selftest passed" in finished.stdout and "could not be written (not_a_folder" in finished.stdout
+
+
+def test_the_details_go_to_a_bounded_log_in_the_data_folder(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "save.json").write_bytes(b'{"actions": ["' + b"x" * 1_000_000 + b'"')
+    App(data_dir=data_dir)
+    assert GameSession.load(data_dir / "save.json").problem is not None
+    for handler in files.LOG.handlers:
+        handler.flush()
+    log = (data_dir / "logs" / files.LOG_FILE).read_text(encoding="utf-8")
+    assert "save.json could not be used (not valid JSON" in log and len(log) < 1_000

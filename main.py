@@ -50,13 +50,14 @@ def missing_display() -> str | None:
     return None
 
 
-def selftest() -> int:
-    """A whole game at instant speed without a window; 0 when it ends with the engine's scores."""
+def selftest(data_dir: Path | None = None) -> int:
+    """A whole game at instant speed without a window; 0 when it ends with the engine's scores
+    (also when `data_dir` cannot be written: the report then says what could not be saved)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from scenes.table.selftest import run
 
-    passed, report = run()
+    passed, report = run(data_dir=data_dir)
     print(
         ("selftest passed: " if passed else "selftest FAILED: ") + report,
         file=sys.stdout if passed else sys.stderr,
@@ -67,7 +68,7 @@ def selftest() -> int:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.selftest:
-        return selftest()
+        return selftest(args.data_dir)
     problem = missing_display()
     if problem:
         print(f"Gönnen Können cannot open its window: {problem}", file=sys.stderr)

@@ -103,7 +103,7 @@ def load_deck(path: Path, *, check_counts: bool = True) -> Deck:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise DeckError(f"deck file {name}: cannot be read ({error.strerror})") from error
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+    except ValueError as error:  # TOML or UTF-8 errors, and Python's limit on a number's digits
         raise DeckError(f"deck file {name}: not valid TOML ({error})") from error
     return deck_from_data(raw, source=name, check_counts=check_counts)
 

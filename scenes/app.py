@@ -15,15 +15,18 @@ from typing import Any
 
 import pygame
 
-from scenes.core import i18n
+from scenes.core import file_notices, i18n
+from scenes.core.file_notices import SETTINGS
 from scenes.core.intents import Action, Intent, IntentMapper
 from scenes.core.routing import ModeRoutes, RouteFactory, Router
 from scenes.core.sound import Sounds
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.transition import FadeTransition
+from scenes.model.files import log_to, remove_leftovers
 from scenes.model.settings import Settings, load_settings, save_settings
 from scenes.model.slots import adopt_old_save
 from scenes.model.userdata import ENV_OVERRIDE, settings_path
+from scenes.model.userdata import data_dir as data_folder
 from scenes.routes import MODES, ROUTES
 
 SCREEN_SIZE = (1280, 720)
@@ -51,13 +54,18 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.window = window
+        log_to(data_folder())
+        remove_leftovers(data_folder())
         loaded = load_settings(settings_path())
         self.settings: Settings = loaded.settings
+        # a refused file that is still in place (newer version, or it could not be moved) is never
+        # overwritten: changes apply until quitting
+        self._settings_writable = loaded.problem is None or loaded.problem.kept_as is not None
+        i18n.set_language(self.settings.language)
+        self.settings_problem = loaded.problem
         self.notice: str | None = None
         if loaded.problem:
-            aside = loaded.kept_aside.name if loaded.kept_aside else "?"
-            self.notice = i18n.t("notice.settings_unreadable", file=aside)
-        i18n.set_language(self.settings.language)
+            self.notice = file_notices.unreadable(SETTINGS, loaded.problem)
         adopt_old_save()  # a solo or campaign game in the one save.json of old moves to its own slot
         self.screen = self._open_display() if window else pygame.Surface(SCREEN_SIZE, 0, 32)
         self.intents = IntentMapper()
@@ -120,10 +128,9 @@ class App:
             self.sounds.set_volume(self.settings.volume_fraction)
         if self.settings.fullscreen != before.fullscreen:
             self._apply_fullscreen()
-        try:
-            save_settings(self.settings, settings_path())
-        except OSError as error:
-            self.notice = i18n.t("notice.settings_not_saved", reason=error.strerror or str(error))
+        problem = save_settings(self.settings, settings_path()) if self._settings_writable else None
+        if problem is not None:
+            self.notice = file_notices.not_saved(SETTINGS, problem)
         self._needs_draw = True
 
     # -- navigation -----------------------------------------------------------------------------

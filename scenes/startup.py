@@ -2,7 +2,9 @@
 
 `main.py --smoke 1` is "start to first frame": it opens the real window (or the dummy one), draws
 the title once and exits 0, printing how long that took from the process start. The bundle test and
-`python -m tools.build_exe --measure` run it; no settings or saves are written.
+`python -m tools.build_exe --measure` run it; no settings or saves are written. Afterwards it reads
+the player's progress and saved game as the solo card and Continue would, so `--smoke N --data-dir
+DIR` checks that whatever is in DIR starts the game (a refused file is set aside and named).
 """
 
 from __future__ import annotations
@@ -11,6 +13,10 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scenes.app import App
 
 FRAME = 1 / 60
 MARKER = "first frame drawn after"  # tools.build_exe --measure looks for this line
@@ -47,6 +53,8 @@ def smoke(frames: int, data_dir: Path | None = None) -> int:
             first = seconds_since_process_start()
             _say(f"{MARKER} {first[0]:.3f} s ({first[1]})")
     drawn = app.frames_drawn
+    for line in _read_player_files(app):
+        _say(line)
     import pygame
 
     pygame.quit()
@@ -55,6 +63,21 @@ def smoke(frames: int, data_dir: Path | None = None) -> int:
         return 1
     _say(f"smoke: {frames} frames stepped, {drawn} drawn")
     return 0
+
+
+def _read_player_files(app: App) -> list[str]:
+    """Read progress.json and save.json through the game's own loaders; a line per refused file."""
+    from scenes.model.progress import store
+    from scenes.model.session import GameSession
+    from scenes.model.userdata import save_path
+
+    problems = [app.settings_problem, store(app).problem, GameSession.load(save_path()).problem]
+    return [
+        f"smoke: {problem.file} refused ({problem.reason}: {problem.detail}); "
+        + (f"kept as {problem.kept_as}" if problem.kept_as else "left untouched")
+        for problem in problems
+        if problem is not None
+    ]
 
 
 def _say(text: str) -> None:

@@ -81,7 +81,7 @@ def read_layout(name: str, required: Iterable[str] = (), path: str | None = None
         tiled = pytmx.TiledMap(path, load_all=False)
     except FileNotFoundError:
         raise LayoutError(f"layout {file_name}: file not found") from None
-    except (ParseError, ValueError, KeyError, TypeError) as error:
+    except (ParseError, ValueError, KeyError, TypeError, LookupError) as error:  # LookupError: encoding
         raise LayoutError(f"layout {file_name}: not a readable Tiled map ({error})") from None
     layers = [layer for layer in tiled.layers if isinstance(layer, pytmx.TiledObjectGroup)]
     group = next((layer for layer in layers if layer.name == REGIONS_LAYER), None)

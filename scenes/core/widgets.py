@@ -13,6 +13,7 @@ import pygame
 
 from scenes.core import fonts, theme
 from scenes.core.intents import Action, Intent
+from scenes.model.text import printable
 from scenes.render.shapes import rounded_panel
 
 Text = Callable[[], str]
@@ -264,8 +265,9 @@ class TextField(Widget):
         if not self.enabled:
             return
         room = self.limit - len(self.value)
-        if room > 0:
-            self.value += characters[:room]
+        characters = printable(characters, max(0, room))  # no control characters reach the renderer
+        if characters:
+            self.value += characters
             self.on_change(self.value)
 
     def erase(self) -> None:

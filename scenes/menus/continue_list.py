@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.serialize import set_aside
 from scenes.core.confirm import Confirmation, ask
 from scenes.core.i18n import t
 from scenes.core.menu import MenuScene
@@ -26,7 +25,6 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 ROW_HEIGHT, ROW_GAP = 44, 6
-REASON_SHOWN = 160  # characters of a loader's reason on the title's notice line
 DELETE_WIDTH = 200
 
 
@@ -81,22 +79,11 @@ class ContinueScene(MenuScene):
 
     def _resumer(self, info: SlotInfo) -> Callable[[], None]:
         def resume() -> None:
-            if info.problem is not None:
-                self._set_aside(info, info.problem)
-                return
+            # an unreadable save goes the same way: Continue's guarded load sets it aside (or
+            # leaves it in a read-only folder) and the title says why in the player's words
             self.app.go(GOENNEN_KOENNEN.continue_route, info.path, how="reset")
 
         return resume
-
-    def _set_aside(self, info: SlotInfo, reason: str) -> None:
-        """A save that cannot be read is renamed out of the way (kept, never deleted) and the title
-        says so, as Continue always did; the list was read already, so it is not read again."""
-        try:
-            kept = set_aside(info.path).name
-        except OSError:  # a read-only folder: the file stays where it is
-            kept = info.path.name
-        self.app.notice = t("table.save_unreadable", file=kept, reason=reason[:REASON_SHOWN])
-        self.app.go("title", how="reset")
 
     def _deleter(self, info: SlotInfo) -> Callable[[], None]:
         def delete() -> None:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 VERSION = "0.1.0"
 CONTINUE_LIST = "continue"  # the route listing the saved games
+NOTICE_TEXT_SIZE = 17  # a notice of two or three sentences wraps onto a few lines
 # The cards fanned out on the title: (card id, values written on it, completed)
 SHOWCASE = (
     ("B06", (2, 4, None, None), False),
@@ -210,13 +211,18 @@ class TitleScene(MenuScene):
             surface.blit(label, label.get_rect(topleft=(menu.x, bottom + 12)))
 
     def _draw_notice(self, surface: pygame.Surface) -> None:
+        """The notice in the layout's region, wrapped; a long one grows the panel downwards."""
         area = self.layout["notice"]
         message = self.app.notice or ""
-        size = fonts.fit_size(message, 20, area.width - 30)
-        panel = pygame.Surface(area.size, pygame.SRCALPHA)
+        size = NOTICE_TEXT_SIZE
+        lines = fonts.wrap(message, size, area.width - 30, "bold")
+        line_height = fonts.font(size, "bold").get_linesize()
+        panel = pygame.Surface((area.width, max(area.height, len(lines) * line_height + 16)), pygame.SRCALPHA)
         pygame.draw.rect(panel, (*theme.WARNING, 235), panel.get_rect(), border_radius=12)
-        label = fonts.text(message, size, theme.WHITE, "bold")
-        panel.blit(label, label.get_rect(center=panel.get_rect().center))
+        top = (panel.get_height() - len(lines) * line_height) // 2
+        for number, line in enumerate(lines):
+            label = fonts.text(line, size, theme.WHITE, "bold")
+            panel.blit(label, label.get_rect(midtop=(panel.get_width() // 2, top + number * line_height)))
         panel.set_alpha(round(self.notice_alpha))
         surface.blit(panel, area)
 

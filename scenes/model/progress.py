@@ -18,7 +18,6 @@ No pygame here: the screens call `record_game` and friends and show what they re
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -27,13 +26,14 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from game.engine import SOLO_LEVELS, CampaignState, CampaignStep, Deck, level_won, record_level, standard_deck
-from game.serialize import set_aside, write_atomic
+from scenes.model.files import FileProblem, load_file, write_json
 from scenes.model.userdata import data_dir
 
 FORMAT_VERSION = 3
 PROGRESS_FILE = "progress.json"
 HISTORY_LIMIT = 200  # games remembered; the oldest drop off so the file stays small
 MODES = ("solo", "campaign", "watch")
+TEXT_LIMIT = 40  # characters of a date in the file (an ISO date and time has 19)
 
 
 def progress_path() -> Path:
@@ -185,8 +185,7 @@ def hold_for_decision(progress: Progress, score: int) -> Progress:
 @dataclass(frozen=True)
 class LoadResult:
     progress: Progress
-    problem: str | None = None  # why the file could not be used (shown to the player)
-    kept_aside: Path | None = None  # where the unreadable file went
+    problem: FileProblem | None = None  # why the file could not be used (shown to the player)
 
 
 class ProgressError(ValueError):
@@ -292,8 +291,8 @@ def _level(value: Any, what: str) -> int:
 
 
 def _text(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise ProgressError(f"{what} should be text")
+    if not isinstance(value, str) or len(value) > TEXT_LIMIT or not value.isprintable():
+        raise ProgressError(f"{what} should be short printable text")
     return value
 
 
@@ -409,29 +408,15 @@ def progress_from_data(data: Any, deck: Deck | None = None) -> Progress:
 
 def load_progress(path: Path | None = None, deck: Deck | None = None) -> LoadResult:
     """The stored progress, seen with `deck` (standard_deck() unless told); a missing file is a fresh
-    start, a damaged one is set aside and reported."""
-    path = path or progress_path()
+    start, a refused one is set aside (scenes/model/files.py) and reported."""
     deck = deck or standard_deck()
-    if not path.exists():
-        return LoadResult(Progress(deck_version=deck.version))
-    try:
-        text = path.read_text(encoding="utf-8")
-        return LoadResult(progress_from_data(json.loads(text), deck))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ProgressError) as error:
-        reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
-        try:
-            aside: Path | None = set_aside(path)
-        except OSError:
-            aside = None  # it cannot even be moved: it stays, and saving is refused (see save_progress)
-        return LoadResult(
-            Progress(deck_version=deck.version), problem=f"{path.name}: {reason}", kept_aside=aside
-        )
+    loaded = load_file(path or progress_path(), lambda data: progress_from_data(data, deck), FORMAT_VERSION)
+    return LoadResult(loaded.value or Progress(deck_version=deck.version), loaded.problem)
 
 
-def save_progress(progress: Progress, path: Path | None = None) -> None:
-    path = path or progress_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, json.dumps(progress_to_data(progress), indent=1, ensure_ascii=False) + "\n")
+def save_progress(progress: Progress, path: Path | None = None) -> FileProblem | None:
+    """Write progress.json; None when written, else why not."""
+    return write_json(path or progress_path(), progress_to_data(progress))
 
 
 class ProgressStore:
@@ -446,20 +431,15 @@ class ProgressStore:
         loaded = load_progress(self.path)
         self.progress = loaded.progress
         self.problem = loaded.problem
-        self.kept_aside = loaded.kept_aside
-        # A damaged file that could not be moved aside must not be overwritten by the fresh start.
-        self.writable = loaded.problem is None or loaded.kept_aside is not None
-        self.save_error: str | None = None
+        # A refused file still in place (a newer version's, or one that could not be moved) must not
+        # be overwritten by the fresh start.
+        self.writable = loaded.problem is None or loaded.problem.kept_as is not None
+        self.save_error: FileProblem | None = None
 
     def update(self, progress: Progress) -> None:
         self.progress = progress
-        if not self.writable:
-            return
-        try:
-            save_progress(progress, self.path)
-            self.save_error = None
-        except OSError as error:
-            self.save_error = error.strerror or str(error)
+        if self.writable:
+            self.save_error = save_progress(progress, self.path)
 
 
 _stores: WeakKeyDictionary[object, ProgressStore] = WeakKeyDictionary()

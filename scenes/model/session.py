@@ -13,21 +13,32 @@ human chose. Three promises live here:
 
 from __future__ import annotations
 
-import json
 import queue
 import random
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from game.ai import Bot, decide, make_bot
 from game.engine import Action, State, Turn, legal_actions, whose_turn
 from game.match import Match
-from game.serialize import SaveError, match_from_data, match_to_data, write_atomic
+from game.serialize import VERSION as SAVE_VERSION
+from game.serialize import SaveError, match_from_data, match_to_data
+from scenes.model.files import (
+    REFUSALS,
+    DamagedFile,
+    FileProblem,
+    Loaded,
+    archive,
+    load_file,
+    read_json,
+    shorten,
+    write_json,
+)
 from scenes.model.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
+from scenes.model.text import printable
 
 BOT_BUDGET = 0.25  # seconds a bot may think per decision (the hard bot's aim)
 FINISHED_FOLDER = "finished"
@@ -120,6 +131,9 @@ class GameSession:
         }
         self._undo: list[tuple[State, int, int]] = []  # (state, number of actions, log length)
         self._worker: BotWorker | None = None
+        self.save_problem: FileProblem | None = None  # why the last save failed; None once one succeeds
+        self.archive_problem: FileProblem | None = None
+        self.saves = self.failed_saves = 0  # writes tried and failed in this session (the self-test's report)
         if self._bots:
             _thinker()  # start the thread now (the screen is changing), not in the first bot's frame
 
@@ -146,11 +160,27 @@ class GameSession:
     def resume(cls, path: Path) -> GameSession:
         """Load a saved game; raises SaveError naming the file when it cannot be used."""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as error:
-            raise SaveError(f"{path.name} cannot be read ({error})") from None
-        except json.JSONDecodeError as error:
-            raise SaveError(f"{path.name} is damaged: not valid JSON ({error.msg})") from None
+            data = read_json(path)
+        except DamagedFile as error:
+            raise SaveError(f"{path.name} is damaged: {error}") from None
+        except OSError as error:
+            raise SaveError(f"{path.name} cannot be read ({error.strerror or error})") from None
+        try:
+            return cls.from_data(data, path)
+        except REFUSALS as error:  # SaveError itself, or Python refusing a value of the wrong kind
+            if isinstance(error, SaveError):
+                raise
+            raise SaveError(f"{path.name} is damaged: {shorten(str(error))}") from None
+
+    @classmethod
+    def load(cls, path: Path) -> Loaded[GameSession]:
+        """The saved game at `path` through the guarded reader: the session, or why not (a refused
+        save is set aside, one from a newer version left untouched)."""
+        return load_file(path, lambda data: cls.from_data(data, path), SAVE_VERSION)
+
+    @classmethod
+    def from_data(cls, data: Any, path: Path) -> GameSession:
+        """A session from a save's parsed contents; raises SaveError naming the file."""
         match = match_from_data(data, path.name)
         seats = _seats_from_data(data.get("seats"), match.setup.players, path.name)
         context = data.get("context")
@@ -276,21 +306,23 @@ class GameSession:
         data["context"] = self.context
         return data
 
-    def save(self) -> None:
+    def save(self) -> FileProblem | None:
+        """Write the save; a failure is kept in `save_problem` (the table shows it) and play goes on:
+        the next action writes again, and the last good save stays on disk meanwhile."""
         if self.save_path is None:
-            return
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(self.to_data(), indent=1, ensure_ascii=False) + "\n"
-        write_atomic(self.save_path, text)
+            return None
+        self.save_problem = write_json(self.save_path, self.to_data())
+        self.saves += 1
+        if self.save_problem is not None:
+            self.failed_saves += 1
+        return self.save_problem
 
     def archive(self) -> Path | None:
-        """A finished game leaves the Continue slot: it moves to the finished-games folder."""
+        """A finished game leaves the Continue slot: it moves to the finished-games folder (bounded,
+        files.FINISHED_KEEP). A failure is kept in `archive_problem`; the save then stays."""
         if self.save_path is None or not self.save_path.exists():
             return None
-        folder = self.save_path.parent / FINISHED_FOLDER
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"{datetime.now().strftime('%Y%m%d-%H%M%S')}-{self.match.setup.seed}.json"
-        self.save_path.replace(target)
+        target, self.archive_problem = archive(self.save_path, self.save_path.parent / FINISHED_FOLDER)
         return target
 
 
@@ -304,6 +336,7 @@ def _seats_from_data(raw: Any, players: int, source: str) -> tuple[SeatConfig, .
     for index, entry in enumerate(raw):
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
             raise SaveError(f"{source} is damaged: seat {index + 1} has no name")
+        name = printable(entry["name"]) or f"Player {index + 1}"
         try:
             kind = SeatKind(str(entry.get("kind")))
         except ValueError:
@@ -311,5 +344,5 @@ def _seats_from_data(raw: Any, players: int, source: str) -> tuple[SeatConfig, .
         level = entry.get("level")
         if kind == SeatKind.BOT and level not in BOT_LEVELS:
             raise SaveError(f"{source} is damaged: seat {index + 1} has an unknown bot level {level!r}")
-        seats.append(SeatConfig(entry["name"], kind, level if kind == SeatKind.BOT else None))
+        seats.append(SeatConfig(name, kind, level if kind == SeatKind.BOT else None))
     return tuple(seats)

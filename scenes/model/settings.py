@@ -1,18 +1,20 @@
 """The player's settings: what they are, and reading/writing settings.json in the user data folder.
 
 The file carries a format version; older versions are upgraded step by step (UPGRADES). A file
-that cannot be read is renamed aside with a timestamp and reported, and the defaults are used.
+that cannot be read is set aside (scenes/model/files.py) and reported, and the defaults are used;
+one from a newer version is left untouched.
 """
 
 from __future__ import annotations
 
 import json
-import time
+import math
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from scenes.model.userdata import keep_aside, settings_path, write_atomically
+from scenes.model.files import FileProblem, load_file, write_text
+from scenes.model.userdata import settings_path
 
 FORMAT_VERSION = 1
 LANGUAGES = ("en", "de", "nl")
@@ -44,8 +46,7 @@ class Settings:
 @dataclass(frozen=True)
 class LoadResult:
     settings: Settings
-    problem: str | None = None  # a sentence for the player when the file was unreadable
-    kept_aside: Path | None = None
+    problem: FileProblem | None = None  # why the file could not be used (the title says so)
 
 
 def _sanitised(settings: Settings) -> Settings:
@@ -66,8 +67,10 @@ def _sanitised(settings: Settings) -> Settings:
 
 def _upgrade_0_to_1(data: dict[str, Any]) -> dict[str, Any]:
     # Version 0 (never released) stored the volume as a fraction 0..1.
-    volume = data.get("volume", 0.7)
-    data["volume"] = round(float(volume) * VOLUME_STEPS)
+    volume = float(data.get("volume", 0.7))
+    if not math.isfinite(volume):
+        raise ValueError(f"the volume {volume} is not a fraction")
+    data["volume"] = round(max(0.0, min(1.0, volume)) * VOLUME_STEPS)
     return data
 
 
@@ -76,7 +79,7 @@ UPGRADES = {0: _upgrade_0_to_1}
 
 def settings_from_data(data: dict[str, Any]) -> Settings:
     version = data.get("version", 0)
-    if not isinstance(version, int) or version > FORMAT_VERSION or version < 0:
+    if type(version) is not int or version > FORMAT_VERSION or version < 0:  # a bool is no version
         raise ValueError(f"unknown settings version {version!r}")
     while version < FORMAT_VERSION:
         data = UPGRADES[version](data)
@@ -90,22 +93,18 @@ def settings_from_data(data: dict[str, Any]) -> Settings:
 
 
 def load_settings(path: Path | None = None) -> LoadResult:
-    path = path or settings_path()
-    if not path.exists():
-        return LoadResult(Settings())
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
-        return LoadResult(settings_from_data(data))
-    except (OSError, ValueError, TypeError) as error:
-        try:
-            aside: Path | None = keep_aside(path, time.strftime("%Y%m%d-%H%M%S"))
-        except OSError:
-            aside = None  # cannot even move it: leave it be, play on with the defaults
-        return LoadResult(Settings(), problem=f"{path.name}: {error}", kept_aside=aside)
+    """The stored settings, or the defaults with the reason the file could not be used."""
+    loaded = load_file(path or settings_path(), _settings_from_file, FORMAT_VERSION)
+    return LoadResult(loaded.value or Settings(), loaded.problem)
 
 
-def save_settings(settings: Settings, path: Path | None = None) -> None:
+def _settings_from_file(data: object) -> Settings:
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    return settings_from_data(data)
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> FileProblem | None:
+    """Write settings.json; None when written, else why not (the caller tells the player)."""
     data = {"version": FORMAT_VERSION, **asdict(settings)}
-    write_atomically(path or settings_path(), json.dumps(data, indent=2, sort_keys=True) + "\n")
+    return write_text(path or settings_path(), json.dumps(data, indent=2, sort_keys=True) + "\n")

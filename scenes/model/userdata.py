@@ -2,6 +2,7 @@
 
 Never next to the program (a bundled executable's folder can vanish or be read-only), always in
 the platform's user data folder. GOENNEN_DATA_DIR overrides it (tests point it at a tmp folder).
+Reading and writing these files goes through scenes/model/files.py.
 """
 
 from __future__ import annotations
@@ -9,8 +10,6 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-
-from game.serialize import write_atomic
 
 ENV_OVERRIDE = "GOENNEN_DATA_DIR"
 SETTINGS_FILE = "settings.json"
@@ -43,21 +42,3 @@ def save_path() -> Path:
 
 def has_saved_game() -> bool:
     return save_path().is_file()
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace `path` with `text` so a crash leaves either the old or the new file, never half
-    (the saves' own atomic writer: temp file in the same folder, flush, fsync, os.replace)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, text)
-
-
-def keep_aside(path: Path, stamp: str) -> Path:
-    """Rename an unreadable file out of the way (never delete it: the player may want it back)."""
-    aside = path.with_name(f"{path.stem}.unreadable-{stamp}{path.suffix}")
-    counter = 1
-    while aside.exists():
-        aside = path.with_name(f"{path.stem}.unreadable-{stamp}-{counter}{path.suffix}")
-        counter += 1
-    os.replace(path, aside)
-    return aside

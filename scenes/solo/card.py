@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import CAMPAIGN_GOAL_POINTS, SOLO_LEVELS, campaign_unlocked, level_info
-from scenes.core import fonts, theme
+from scenes.core import file_notices, fonts, theme
+from scenes.core.file_notices import PROGRESS
 from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent
 from scenes.core.menu import MenuScene
@@ -299,14 +300,9 @@ class SoloCardScene(MenuScene):
     def _draw_notice(self, surface: pygame.Surface) -> None:
         message = ""
         if self.store.problem:
-            aside = self.store.kept_aside.name if self.store.kept_aside else None
-            message = (
-                t("solo.notice.unreadable", file=aside, reason=self.store.problem)
-                if aside
-                else t("solo.notice.unreadable_stuck", reason=self.store.problem)
-            )
+            message = file_notices.unreadable(PROGRESS, self.store.problem)
         elif self.store.save_error:
-            message = t("solo.notice.not_saved", reason=self.store.save_error)
+            message = file_notices.not_saved(PROGRESS, self.store.save_error)
         if not message:
             return
         area = self.layout["notice"]

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.serialize import SaveError
+from scenes.core import file_notices
 from scenes.core.confirm import Confirmation, ask
+from scenes.core.file_notices import ARCHIVE
 from scenes.core.i18n import t
 from scenes.core.routing import Resignation
 from scenes.menus.slot_words import replace_question
@@ -136,7 +138,7 @@ def book(app: App, session: GameSession) -> GameSummary:
 def finish_game(app: App, session: GameSession) -> Scene:
     """Route "solo-finished": book the game, take it out of the Continue slot, the end screen."""
     booking = _book(app, session)
-    session.archive()
+    _archive(app, session)
     return app.scene(booking.route, *booking.arguments)
 
 
@@ -145,5 +147,12 @@ def resign_game(app: App, session: GameSession) -> Scene:
     lost, the save archived, then the scores as they stood; Continue leads on to the level list
     or the campaign screen."""
     booking = _book(app, session, given_up=True)
-    session.archive()
+    _archive(app, session)
     return app.scene("table-resigned", session, Resignation(booking.route, booking.arguments))
+
+
+def _archive(app: App, session: GameSession) -> None:
+    """Take the game out of the Continue slot; a failure is told on the title (the save stays)."""
+    session.archive()
+    if session.archive_problem is not None:
+        app.notice = file_notices.not_saved(ARCHIVE, session.archive_problem)

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Card, Phase
-from scenes.core import fonts, theme
+from scenes.core import file_notices, fonts, theme
 from scenes.core.confirm import Confirmation, ask
+from scenes.core.file_notices import GAME
 from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent
 from scenes.core.routing import ModeRoutes, PauseHooks, Resignation
@@ -49,6 +50,7 @@ class TableBase(Scene):
         self.zoom_anchor: pygame.Rect | None = None
         self.hover_time = 0.0
         self.left = False
+        self.shown_save_problem = session.save_problem  # a failed save is shown once per attempt
 
     # -- pacing ----------------------------------------------------------------------------------
     def hold(self, seconds: float) -> None:
@@ -90,7 +92,9 @@ class TableBase(Scene):
         return self.app.mode_routes(self.session.context.get("mode"))
 
     def save_and_quit(self) -> None:
-        self.session.save()
+        problem = self.session.save()
+        if problem is not None:
+            self.app.notice = file_notices.not_saved(GAME, problem)
         self.app.go("title", how="reset")
 
     def restart(self) -> None:
@@ -148,6 +152,11 @@ class TableBase(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        problem = self.session.save_problem
+        if problem is not None and problem is not self.shown_save_problem:
+            # play goes on; the next action tries again
+            self.refuse(lambda: file_notices.not_saved(GAME, problem))
+        self.shown_save_problem = problem
         if self.notice_time > 0:
             self.notice_time -= dt
             if self.notice_time <= 0:

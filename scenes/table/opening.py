@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.engine import After, Phase
-from game.serialize import SaveError, set_aside
-from scenes.core.i18n import t
+from scenes.core import file_notices
+from scenes.core.file_notices import GAME
 from scenes.model.gameconfig import GameConfig
 from scenes.model.session import GameSession
 from scenes.model.slots import make_room, table_slot
@@ -47,12 +47,11 @@ def new_game_scene(app: App, config: GameConfig) -> Scene:
 
 
 def continue_scene(app: App, path: Path | None) -> Scene:
-    """The saved game, resumed; an unreadable save is set aside (kept) and the title says so."""
-    path = path or table_slot()
-    try:
-        session = GameSession.resume(path)
-    except SaveError as error:
-        aside = set_aside(path) if path.exists() else path
-        app.notice = t("table.save_unreadable", file=aside.name, reason=str(error))
+    """The saved game, resumed; a refused save is set aside (or left untouched: a newer version's,
+    or a read-only folder) and the title says so."""
+    loaded = GameSession.load(path or table_slot())
+    if loaded.value is None:
+        if loaded.problem is not None:
+            app.notice = file_notices.unreadable(GAME, loaded.problem)
         return app.scene("title")
-    return app.scene("table", session)
+    return app.scene("table", loaded.value)

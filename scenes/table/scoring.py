@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Outcome, current_scores, level_info, result
-from scenes.core import fonts, theme
+from scenes.core import file_notices, fonts, theme
+from scenes.core.file_notices import ARCHIVE
 from scenes.core.i18n import t, text_of
 from scenes.core.intents import Action as Key
 from scenes.core.intents import Intent
@@ -82,6 +83,8 @@ class ScoringScene(Scene):
     def enter(self) -> None:
         if self.session.save_path is not None and self.session.save_path.exists():
             self.session.archive()  # Continue disappears: the finished game is kept in finished/
+            if self.session.archive_problem is not None:
+                self.app.notice = file_notices.not_saved(ARCHIVE, self.session.archive_problem)
         self._reveal(0, 0)
 
     def _reveal(self, seat: int, index: int) -> None:

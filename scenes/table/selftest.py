@@ -1,14 +1,22 @@
-"""`python main.py --selftest`: four bots play a whole game through the real table scenes at
-instant speed without a window; the scoring screen must agree with the engine."""
+"""`python main.py --selftest [--data-dir DIR]`: four bots play a whole game through the real table
+scenes at instant speed without a window; the scoring screen must agree with the engine.
+
+With DIR the settings and saves go there (else to a temporary folder). A folder that cannot be
+written (read-only, full) does not fail the test: play goes on and the report says what could not
+be saved, as the player would be told."""
 
 from __future__ import annotations
 
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.engine import result
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+
+if TYPE_CHECKING:
+    from scenes.model.session import GameSession
 
 FRAME = 1 / 60
 LIMIT_SECONDS = 50.0
@@ -21,8 +29,15 @@ SEATS = (
 )
 
 
-def run(seed: int = 1, limit: float = LIMIT_SECONDS) -> tuple[bool, str]:
-    """Play the game; returns (passed, what happened)."""
+def run(seed: int = 1, limit: float = LIMIT_SECONDS, data_dir: Path | None = None) -> tuple[bool, str]:
+    """Play the game in `data_dir` (a temporary folder when None); returns (passed, what happened)."""
+    if data_dir is not None:
+        return _play(seed, limit, data_dir)
+    with tempfile.TemporaryDirectory() as folder:
+        return _play(seed, limit, Path(folder))
+
+
+def _play(seed: int, limit: float, data_dir: Path) -> tuple[bool, str]:
     from scenes.app import App
     from scenes.model.session import GameSession
     from scenes.model.userdata import save_path
@@ -30,33 +45,44 @@ def run(seed: int = 1, limit: float = LIMIT_SECONDS) -> tuple[bool, str]:
     from scenes.table.scoring import ScoringScene
 
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as folder:
-        app = App(data_dir=Path(folder))
-        app.change_settings(animation_speed="instant")
-        session = GameSession.start(GameConfig(SEATS, 0), seed=seed, save_path=save_path())
-        open_table(app, session)
-        frames = 0
-        while time.perf_counter() - started < limit:
-            app.step(FRAME)
-            frames += 1
-            if session.thinking:
-                # The window's frame loop sleeps out each frame, and the bot thread thinks then. At
-                # instant speed frames come back to back: without this pause the drawing holds the
-                # interpreter for most of each switch interval and a bot's move takes 5-10 times as
-                # long (a 350-action game took 30-45 s instead of about 8).
-                time.sleep(THINKING_PAUSE)
-            scene = app.stack.top
-            if isinstance(scene, ScoringScene) and app.stack.top is scene:
-                outcome = result(session.state)
-                if scene.outcome != outcome:
-                    return False, "the scoring screen disagrees with the engine's result"
-                if save_path().exists():
-                    return False, "the finished game was not archived"
-                totals = ", ".join(f"{session.name(s.seat)} {s.total}" for s in outcome.scores)
-                seconds = time.perf_counter() - started
-                return True, (
-                    f"a 4-bot game of {len(session.match.actions)} actions in {frames} frames, "
-                    f"{seconds:.1f} s: {totals}"
-                )
-        where = type(app.stack.top).__name__
-        return False, f"no final score after {limit:.0f} s ({where}, phase {session.state.phase})"
+    app = App(data_dir=data_dir)
+    app.change_settings(animation_speed="instant")
+    session = GameSession.start(GameConfig(SEATS, 0), seed=seed, save_path=save_path())
+    open_table(app, session)
+    frames = 0
+    while time.perf_counter() - started < limit:
+        app.step(FRAME)
+        frames += 1
+        if session.thinking:
+            # The window's frame loop sleeps out each frame, and the bot thread thinks then. At
+            # instant speed frames come back to back: without this pause the drawing holds the
+            # interpreter for most of each switch interval and a bot's move takes 5-10 times as
+            # long (a 350-action game took 30-45 s instead of about 8).
+            time.sleep(THINKING_PAUSE)
+        scene = app.stack.top
+        if isinstance(scene, ScoringScene) and app.stack.top is scene:
+            outcome = result(session.state)
+            if scene.outcome != outcome:
+                return False, "the scoring screen disagrees with the engine's result"
+            if save_path().exists() and session.archive_problem is None:
+                return False, "the finished game was not archived"
+            totals = ", ".join(f"{session.name(s.seat)} {s.total}" for s in outcome.scores)
+            seconds = time.perf_counter() - started
+            return True, (
+                f"a 4-bot game of {len(session.match.actions)} actions in {frames} frames, "
+                f"{seconds:.1f} s: {totals}{_not_saved(session)}"
+            )
+    where = type(app.stack.top).__name__
+    return False, f"no final score after {limit:.0f} s ({where}, phase {session.state.phase})"
+
+
+def _not_saved(session: GameSession) -> str:
+    """What could not be written, in the words the log uses (empty when everything was saved)."""
+    failures = []
+    if session.failed_saves:
+        problem = session.save_problem
+        why = f" ({problem.reason}: {problem.detail})" if problem else ", the last one was written"
+        failures.append(f"{session.failed_saves} of {session.saves} saves could not be written{why}")
+    if session.archive_problem is not None:
+        failures.append(f"the finished game could not be archived ({session.archive_problem.reason})")
+    return "; could not save: " + "; ".join(failures) if failures else ""

@@ -10,7 +10,7 @@ import pytest
 
 from scenes.core import resources
 from scenes.core.intents import Action, IntentMapper
-from scenes.model import userdata
+from scenes.model import files, userdata
 
 
 def key(code: int, mod: int = 0) -> pygame.event.Event:
@@ -79,8 +79,8 @@ def test_the_data_folder_follows_the_platform(monkeypatch: pytest.MonkeyPatch, t
 
 def test_an_atomic_write_replaces_the_whole_file(tmp_path: Path) -> None:
     target = tmp_path / "deep" / "file.json"
-    userdata.write_atomically(target, "one")
-    userdata.write_atomically(target, "two")
+    assert files.write_text(target, "one") is None
+    assert files.write_text(target, "two") is None
     assert target.read_text(encoding="utf-8") == "two"
     assert [path.name for path in target.parent.iterdir()] == ["file.json"]
 

@@ -238,6 +238,8 @@ def test_a_file_with_a_malformed_deck_entry_is_set_aside_not_lost(tmp_path: Path
     path = write(tmp_path / "progress.json", version_3(best={"2": {"1": 104}, "3": {"1": "lots"}}))
     original = path.read_bytes()
     loaded = load_progress(path, DECK_3)
-    assert loaded.problem == "progress.json: 'best.3.1' should be a whole number of at least 0"
-    assert loaded.kept_aside is not None and loaded.kept_aside.read_bytes() == original
+    assert loaded.problem is not None and loaded.problem.reason == "damaged"
+    assert loaded.problem.detail == "'best.3.1' should be a whole number of at least 0"
+    assert loaded.problem.kept_as is not None
+    assert (tmp_path / loaded.problem.kept_as).read_bytes() == original
     assert not path.exists() and loaded.progress == Progress(deck_version=3)

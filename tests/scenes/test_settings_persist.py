@@ -68,7 +68,7 @@ def test_unreadable_settings_are_kept_aside_and_reported(data_dir: Path) -> None
     (data_dir / "settings.json").write_text("{ not json", encoding="utf-8")
     app = App(data_dir=data_dir)
     assert app.settings == Settings()
-    kept = [path for path in data_dir.iterdir() if ".unreadable-" in path.name]
+    kept = [path for path in data_dir.iterdir() if ".broken-" in path.name]
     assert len(kept) == 1
     assert kept[0].read_text(encoding="utf-8") == "{ not json"
     assert app.notice is not None and kept[0].name in app.notice

@@ -62,11 +62,10 @@ def table_session(app: App) -> GameSession:
 
 
 def card_notice(card: SoloCardScene) -> str:
-    from scenes.core.i18n import t
+    from scenes.core import file_notices
 
-    aside = card.store.kept_aside
-    assert aside is not None
-    return t("solo.notice.unreadable", file=aside.name, reason=card.store.problem)
+    assert card.store.problem is not None
+    return file_notices.unreadable(file_notices.PROGRESS, card.store.problem)
 
 
 def finish_scoring(app: App) -> None:
@@ -119,8 +118,8 @@ def test_a_damaged_progress_file_is_set_aside_and_reported(data_dir: Path) -> No
     card = open_solo_card(app)
     aside = list(data_dir.glob("progress.json.broken-*"))
     assert len(aside) == 1 and not (data_dir / "progress.json").exists()
-    assert card.store.problem is not None and card.store.kept_aside == aside[0]
-    assert card.store.problem.startswith("progress.json: ")
+    assert card.store.problem is not None and card.store.problem.kept_as == aside[0].name
+    assert card.store.problem.file == "progress.json"
     app.draw()  # the notice is drawn on the card, naming where the file went
     assert "progress.json.broken-" in card_notice(card)
     # a game booked afterwards starts a fresh file; the damaged one stays untouched beside it

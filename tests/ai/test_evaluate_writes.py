@@ -30,7 +30,8 @@ def _write_states(seed: int, players: int, level: str) -> list[State]:
             seen.append(match.state)
 
     solo_level = 1 if players == 1 else None
-    play_game([make_bot(level) for _ in range(players)], seed, solo_level=solo_level, watch=watch)
+    bots = [make_bot(level, unhurried=True) for _ in range(players)]
+    play_game(bots, seed, solo_level=solo_level, watch=watch)
     return seen
 
 

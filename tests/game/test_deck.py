@@ -16,6 +16,7 @@ from game.deck import DECK_PATH, DeckError, load_deck, standard_deck
 # it again (docs/deck.md), and add its fingerprint.
 FROZEN_VERSIONS = {
     2: "ab317c7f195b989b",
+    3: "0d7d5d69a2587363",
 }
 
 
@@ -113,6 +114,13 @@ def test_a_frozen_deck_version_never_changes() -> None:
         f"the cards of deck version {deck.version} changed: a changed deck needs a new version "
         "and a new calibration (docs/deck.md)"
     )
+
+
+def test_the_frozen_copy_of_version_2_is_version_2() -> None:
+    # the same-games test and the progress tests play deck version 2 from this copy
+    copy = load_deck(Path(__file__).resolve().parent / "data" / "deck-v2.toml")
+    assert copy.version == 2
+    assert _fingerprint(copy.cards) == FROZEN_VERSIONS[2]
 
 
 def test_points_follow_difficulty_within_each_scoring_kind() -> None:

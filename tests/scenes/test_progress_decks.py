@@ -6,13 +6,12 @@ No window here, except for one look at the solo card with a later deck."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from game.deck import Deck, standard_deck
+from game.deck import load_deck, standard_deck
 from scenes.app import App
 from scenes.model import progress as progress_module
 from scenes.model.progress import (
@@ -28,14 +27,15 @@ from scenes.model.progress import (
 from tests.scenes.conftest import settle
 from tests.scenes.test_solo import open_solo_card
 
-DECK_2 = standard_deck()
-DECK_3 = replace(DECK_2, version=3)  # the cards do not matter here, only the version
+DECK_2 = load_deck(Path(__file__).resolve().parent.parent / "game" / "data" / "deck-v2.toml")  # frozen copy
+DECK_3 = standard_deck()
 
 
-def test_the_game_deck_is_version_2() -> None:
-    # The upgrade below tags old files with deck version 2; the day the deck moves on, the tests
-    # written with DECK_2 as "the current deck" need a look.
+def test_the_game_deck_is_version_3_and_old_files_were_deck_2() -> None:
+    # The upgrade below tags old files with deck version 2, the deck before this release's; the day
+    # the deck moves on again, the tests written with DECK_3 as "the current deck" need a look.
     assert DECK_2.version == 2 == progress_module.VERSION_2_DECK
+    assert DECK_3.version == 3
 
 
 def write(path: Path, data: dict[str, Any]) -> Path:
@@ -175,16 +175,9 @@ def test_a_game_is_only_booked_into_the_progress_of_its_own_deck() -> None:
         Progress(deck_version=3, other_best={3: {1: 100}})
 
 
-def test_the_solo_card_shows_the_best_scores_of_the_current_deck(
-    data_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_solo_card_shows_the_best_scores_of_the_current_deck(data_dir: Path) -> None:
     data_dir.mkdir(parents=True)
-    path = write(data_dir / "progress.json", VERSION_2_FILE)
-
-    def deck_3() -> Deck:
-        return DECK_3
-
-    monkeypatch.setattr(progress_module, "standard_deck", deck_3)  # as if this release dealt deck 3
+    path = write(data_dir / "progress.json", VERSION_2_FILE)  # this release deals deck 3
     app = App(data_dir=data_dir)
     settle(app)
     card = open_solo_card(app)

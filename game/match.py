@@ -83,11 +83,17 @@ class SeededMatch(Generic[SetupT, StateT, ActionT]):
         self.actions.append(action)
         return self.state
 
+    def play_known(self, action: ActionT) -> StateT:
+        """Play an action known to be legal (a bot's decision, which it confirmed against the
+        legal actions) without checking it again: the trusted path of simulations."""
+        self.state = self._apply_known(self.state, action)
+        self.actions.append(action)
+        return self.state
+
     def resolve_chance(self) -> ActionT:
         """Sample and play the due chance event."""
         action = self._sample(self.state, ChanceStream(self.setup.seed, len(self.actions)))
-        self.state = self._apply_known(self.state, action)
-        self.actions.append(action)
+        self.play_known(action)  # an outcome the rules themselves listed
         return action
 
     def advance(self) -> list[ActionT]:

@@ -69,5 +69,5 @@ def play_game(
             action = decide(bots[seat], state, rngs[seat], budget)
         if watch is not None:
             watch(match, seat, action)
-        match.play(action)
+        match.play_known(action)  # decide() returns an action the bot confirmed against the rules
     return GameRecord(result(match.state), len(turns), decisions)

@@ -9,6 +9,10 @@ TREE goes first on the import path, and the script stops if `game` came from any
 uses only `game.ai.make_bot` and `game.ai.play.play_game`, which every commit since the bots
 exist has, so the same script times both trees.
 
+The games are played on deck version 2 in every tree (a tree's frozen copy
+`tests/game/data/deck-v2.toml` where it has one, else its standard deck, which was version 2), so a
+newer deck does not make a tree play other games than the baseline.
+
 Each workload first plays `warmup` games on other seeds (the odds' and the bots' tables fill
 then, as in a long simulation), then its `games` games from `seed` on, timed. Prints one JSON
 object: per workload the CPU seconds of this thread (what another process on the core does not
@@ -41,17 +45,27 @@ def main(argv: list[str]) -> int:
     game_file = Path(game.__file__ or "").resolve()
     if tree_path not in game_file.parents:
         sys.exit(f"timed_games: `game` was imported from {game_file}, not from {tree_path}")
+    frozen = tree_path / "tests" / "game" / "data" / "deck-v2.toml"
+    deck: dict[str, Any] = {}
+    if frozen.exists():  # trees since f05946b: play_game takes a deck
+        try:
+            from game.engine import load_deck
+        except ImportError:  # f05946b itself: the engine did not re-export it yet, and its deck was v2
+            pass
+        else:
+            deck = {"deck": load_deck(frozen)}
     report: dict[str, Any] = {}
     for load in json.loads(workloads_text):
         level, players, seed = load["level"], load["players"], load["seed"]
         for game_number in range(load["warmup"]):
-            play_game([make_bot(level) for _ in range(players)], WARMUP_SEED_OFFSET + seed + game_number)
+            warmup_seed = WARMUP_SEED_OFFSET + seed + game_number
+            play_game([make_bot(level) for _ in range(players)], warmup_seed, **deck)
         if warmup_only:
             continue
         digest = hashlib.sha256()
         wall, cpu = time.perf_counter(), time.thread_time()
         for game_number in range(load["games"]):
-            record = play_game([make_bot(level) for _ in range(players)], seed + game_number)
+            record = play_game([make_bot(level) for _ in range(players)], seed + game_number, **deck)
             totals = " ".join(str(score.total) for score in record.outcome.scores)
             digest.update(f"{totals} / {record.turns}\n".encode())
         cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall

@@ -7,11 +7,11 @@ from functools import cache
 import pygame
 
 from scenes.core.resources import resource_path
+from scenes.core.surface_cache import SurfaceCache
 
 WEIGHTS = {"regular": "Lato-Regular.ttf", "bold": "Lato-Bold.ttf", "black": "Lato-Black.ttf"}
-_TEXT_CACHE_LIMIT = 2000
-
-_text_cache: dict[tuple[str, int, str, tuple[int, ...]], pygame.Surface] = {}
+# the labels of a few screens; the least recently drawn go first (names and numbers never repeat)
+_text_cache = SurfaceCache("text", budget_bytes=8 * 2**20)
 
 
 @cache
@@ -26,10 +26,7 @@ def text(content: str, size: int, colour: tuple[int, ...], weight: str = "regula
     key = (content, size, weight, tuple(colour))
     surface = _text_cache.get(key)
     if surface is None:
-        if len(_text_cache) > _TEXT_CACHE_LIMIT:
-            _text_cache.clear()
-        surface = font(size, weight).render(content, True, colour)
-        _text_cache[key] = surface
+        surface = _text_cache.put(key, font(size, weight).render(content, True, colour))
     return surface
 
 

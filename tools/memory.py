@@ -70,7 +70,7 @@ def play_games(
     from scenes.core import surface_cache
     from scenes.model.gameconfig import GameConfig
     from scenes.model.session import GameSession
-    from scenes.model.userdata import save_path
+    from scenes.model.userdata import ENV_OVERRIDE, save_path
     from scenes.table.opening import open_table
     from scenes.table.scoring import ScoringScene
     from scenes.table.selftest import SEATS
@@ -78,6 +78,7 @@ def play_games(
     seats = SEATS if seats is None else seats
 
     samples: list[Sample] = []
+    folder_before = os.environ.get(ENV_OVERRIDE)
     with tempfile.TemporaryDirectory() as folder:
         app = App(data_dir=Path(folder))
         app.change_settings(animation_speed="instant")
@@ -108,6 +109,10 @@ def play_games(
             samples.append(sample)
             if report is not None:
                 report(sample)
+    if folder_before is None:  # the App pointed the process at the temporary folder
+        os.environ.pop(ENV_OVERRIDE, None)
+    else:
+        os.environ[ENV_OVERRIDE] = folder_before
     return samples
 
 

@@ -311,13 +311,25 @@ def prepare(folder: Path, rng: random.Random) -> str:
 
 def run(seed: int, frames: int, data_dir: Path | None = None, minutes: float | None = None) -> Report:
     """The monkey's run: `frames` frames (or until `minutes` have passed), stopping at the first
-    exception, which the report holds with its frame and traceback."""
+    exception, which the report holds with its frame and traceback. The data folder and the
+    language the process had are restored afterwards (the tests run several monkeys)."""
+    from scenes.core import i18n
+    from scenes.model.userdata import ENV_OVERRIDE
+
     rng = random.Random(seed)
-    if data_dir is None:
-        with tempfile.TemporaryDirectory(prefix="monkey-") as folder:
-            history = prepare(Path(folder), rng)
-            return run_in(Path(folder), rng, Report(seed, history=history), frames, minutes)
-    return run_in(data_dir, rng, Report(seed, history="the data folder as given"), frames, minutes)
+    folder_before, language_before = os.environ.get(ENV_OVERRIDE), i18n.current_language()
+    try:
+        if data_dir is None:
+            with tempfile.TemporaryDirectory(prefix="monkey-") as folder:
+                history = prepare(Path(folder), rng)
+                return run_in(Path(folder), rng, Report(seed, history=history), frames, minutes)
+        return run_in(data_dir, rng, Report(seed, history="the data folder as given"), frames, minutes)
+    finally:
+        if folder_before is None:
+            os.environ.pop(ENV_OVERRIDE, None)
+        else:
+            os.environ[ENV_OVERRIDE] = folder_before
+        i18n.set_language(language_before)
 
 
 def run_in(data_dir: Path, rng: random.Random, report: Report, frames: int, minutes: float | None) -> Report:

@@ -3,6 +3,7 @@ over every screen of the real App raise no exception (issue 19, "How we will kno
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -94,3 +95,20 @@ def test_pygame_events_posted_by_the_monkey_are_accepted() -> None:
         for event in chooser.events():
             pygame.event.post(event)
         pygame.event.get()
+
+
+def test_a_run_leaves_the_data_folder_and_language_as_they_were(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scenes.core import i18n
+    from scenes.model.userdata import ENV_OVERRIDE
+
+    monkeypatch.setenv(ENV_OVERRIDE, str(tmp_path / "mine"))
+    before = i18n.current_language()
+    i18n.set_language("nl")
+    try:
+        monkey.run(2, 50)
+        assert os.environ[ENV_OVERRIDE] == str(tmp_path / "mine")
+        assert i18n.current_language() == "nl"
+    finally:
+        i18n.set_language(before)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -48,7 +48,7 @@ def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[s
     return lines
 
 
-@cache
+@lru_cache(maxsize=4096)  # keyed by the text: log lines and names never stop changing
 def fit_size(content: str, size: int, width: int, weight: str = "regular", smallest: int = 9) -> int:
     """The largest size up to `size` at which `content` fits in `width` on one line."""
     while size > smallest and font(size, weight).size(content)[0] > width:

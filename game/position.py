@@ -81,6 +81,8 @@ _ROW_KIND: dict[Row, CardKind] = {Row.SCORING: CardKind.SCORING, Row.BONUS: Card
 REST = "..."
 EMPTY = "-"
 DONE = "done"
+_REACH = GRID - 1  # how far from the first card (at 0,0) a card of a display can lie
+_SHOWN_LENGTH = 60  # a value quoted in a message is cut to this many characters
 
 # phases a position may be in; the chance phase DRAW is reached by playing on from a position
 _SEAT_PHASES = frozenset(Phase) - {Phase.DRAW}
@@ -95,6 +97,12 @@ class PositionError(ValueError):
         self.source = source
         self.key = key
         self.reason = reason
+
+
+def _shown(value: Any) -> str:
+    """A value as quoted in a message: its repr, cut short (a broken file's value may be huge)."""
+    text = repr(value)
+    return text if len(text) <= _SHOWN_LENGTH else text[: _SHOWN_LENGTH - 3] + "..."
 
 
 # --- small readers --------------------------------------------------------------------------------
@@ -120,17 +128,17 @@ class _Reader:
 
     def integer(self, value: Any, key: str, low: int, high: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.fail(key, f"must be a whole number from {low} to {high}, not {value!r}")
+            raise self.fail(key, f"must be a whole number from {low} to {high}, not {_shown(value)}")
         return value
 
     def boolean(self, value: Any, key: str) -> bool:
         if not isinstance(value, bool):
-            raise self.fail(key, f"must be true or false, not {value!r}")
+            raise self.fail(key, f"must be true or false, not {_shown(value)}")
         return value
 
     def text(self, value: Any, key: str) -> str:
         if not isinstance(value, str):
-            raise self.fail(key, f"must be text, not {value!r}")
+            raise self.fail(key, f"must be text, not {_shown(value)}")
         return value
 
     def words(self, value: Any, key: str) -> list[str]:
@@ -139,7 +147,7 @@ class _Reader:
             return value.split()
         if isinstance(value, list) and all(isinstance(item, str) for item in value):
             return [str(item) for item in value]
-        raise self.fail(key, f'must be a list of words ("S01 S02" or ["S01", "S02"]), not {value!r}')
+        raise self.fail(key, f'must be a list of words ("S01 S02" or ["S01", "S02"]), not {_shown(value)}')
 
     def colour(self, letter: str, key: str) -> Colour:
         try:
@@ -154,14 +162,14 @@ class _Reader:
             return ()
         dice = [self.colour(ch, key) for ch in text]
         if len(set(dice)) != len(dice):
-            raise self.fail(key, f"a die is named twice in {text!r}")
+            raise self.fail(key, f"a die is named twice in {_shown(text)}")
         return tuple(c for c in COLOURS if c in dice)
 
     def row(self, word: str, key: str) -> Row:
         for row, name in _ROW_WORDS.items():
             if word.lower() in (name, row.value.lower()):
                 return row
-        raise self.fail(key, f"{word!r} is not a market row (scoring or bonus, S or B)")
+        raise self.fail(key, f"{_shown(word)} is not a market row (scoring or bonus, S or B)")
 
 
 def _pos_text(pos: Pos) -> str:
@@ -190,7 +198,7 @@ class _Builder:
 
     def card(self, card_id: str, key: str, where: str, kind: CardKind | None = None) -> Card:
         if card_id not in self.deck:
-            raise self.r.fail(key, f"there is no card {card_id!r} in {self.deck_name}")
+            raise self.r.fail(key, f"there is no card {_shown(card_id)} in {self.deck_name}")
         card = self.deck[card_id]
         if kind is not None and card.kind != kind:
             raise self.r.fail(key, f"card {card_id} is a {card.kind.value} card, not a {kind.value} card")
@@ -224,7 +232,7 @@ class _Builder:
             phase = Phase(phase_word)
         except ValueError:
             names = ", ".join(p.value for p in Phase if p in _SEAT_PHASES)
-            raise r.fail("phase", f"unknown phase {phase_word!r} (one of: {names})") from None
+            raise r.fail("phase", f"unknown phase {_shown(phase_word)} (one of: {names})") from None
         if phase not in _SEAT_PHASES:
             raise r.fail("phase", "a position cannot wait for a card draw; play on to it with 'after'")
 
@@ -289,8 +297,11 @@ class _Builder:
             row_text, col_text = at_text.split(",")
             pos = (int(row_text), int(col_text))
         except ValueError:
-            reason = f"a position is 'row,column' such as \"0,1\", not {at_text!r}"
+            reason = f"a position is 'row,column' such as \"0,1\", not {_shown(at_text)}"
             raise r.fail(f"{key}.at", reason) from None
+        if not all(-_REACH <= number <= _REACH for number in pos):
+            reason = f"{_pos_text(pos)} is off the display (the first card is at 0,0, all in {GRID}x{GRID})"
+            raise r.fail(f"{key}.at", reason)
         filled = self.filled(f"{key}.filled", card, data.get("filled"))
         completed = all(value is not None for value in filled)
         marks = 0
@@ -316,7 +327,8 @@ class _Builder:
         words = text.split() if " " in text else list(text)
         if len(words) != len(task):
             raise self.r.fail(
-                key, f"card {card.id} has {len(task)} fields ({task.text()}); {text!r} gives {len(words)}"
+                key,
+                f"card {card.id} has {len(task)} fields ({task.text()}); {_shown(text)} gives {len(words)}",
             )
         values: list[int | None] = []
         for index, word in enumerate(words):
@@ -324,7 +336,9 @@ class _Builder:
                 values.append(None)
                 continue
             if word not in ("1", "2", "3", "4", "5", "6"):
-                raise self.r.fail(key, f"field {index + 1} of card {card.id}: {word!r} is not '.' or 1 to 6")
+                raise self.r.fail(
+                    key, f"field {index + 1} of card {card.id}: {_shown(word)} is not '.' or 1 to 6"
+                )
             value = int(word)
             number = task.fields[index].number
             if number is not None and value != number:
@@ -332,7 +346,9 @@ class _Builder:
                 raise self.r.fail(key, reason)
             values.append(value)
         if not task.completable(values):
-            raise self.r.fail(key, f"the values {text!r} break the task of card {card.id} ({task.text()})")
+            raise self.r.fail(
+                key, f"the values {_shown(text)} break the task of card {card.id} ({task.text()})"
+            )
         return tuple(values)
 
     def check_layout(self, key: str, placed: list[PlacedCard]) -> None:
@@ -474,7 +490,7 @@ class _Builder:
                 then = After(word)
             except ValueError:
                 steps = ", ".join(a.value for a in After)
-                raise r.fail("then", f"unknown step {word!r}: one of {steps}") from None
+                raise r.fail("then", f"unknown step {_shown(word)}: one of {steps}") from None
         last_round = None
         if "last_round" in self.data:
             last_round = r.integer(self.data["last_round"], "last_round", 0, 1000)
@@ -509,7 +525,9 @@ class _Builder:
         for word in self.r.words(self.data["dice"], "dice"):
             die = self.r.colour(word[:1], "dice")
             if word[1:] not in ("1", "2", "3", "4", "5", "6"):
-                raise self.r.fail("dice", f"{word!r}: a die is its letter and a face 1 to 6, such as Y3")
+                raise self.r.fail(
+                    "dice", f"{_shown(word)}: a die is its letter and a face 1 to 6, such as Y3"
+                )
             if faces[die.slot]:
                 raise self.r.fail("dice", f"the {die.word} die is named twice")
             faces[die.slot] = int(word[1:])
@@ -525,7 +543,7 @@ class _Builder:
             try:
                 change = int(word[1:])
             except ValueError:
-                reason = f"{word!r}: write a die and a change, such as Y+1 or O-2"
+                reason = f"{_shown(word)}: write a die and a change, such as Y+1 or O-2"
                 raise self.r.fail("deltas", reason) from None
             deltas[die.slot] += change
             if not 1 <= dice[die.slot] + deltas[die.slot] <= 6:
@@ -538,7 +556,9 @@ class _Builder:
         recolours = list(NO_RECOLOURS)
         for word in self.r.words(self.get("recolours", []), "recolours"):
             if len(word) != 3 or word[1] != "=":
-                raise self.r.fail("recolours", f"{word!r}: write the die and its new colour, such as Y=B")
+                raise self.r.fail(
+                    "recolours", f"{_shown(word)}: write the die and its new colour, such as Y=B"
+                )
             die, colour = self.r.colour(word[0], "recolours"), self.r.colour(word[2], "recolours")
             if die == colour:
                 raise self.r.fail("recolours", f"the {die.word} die is already {die.word}")

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from scenes.core import file_notices, i18n
+from scenes.core import file_notices, i18n, native_memory
 from scenes.core.file_notices import SETTINGS
 from scenes.core.intents import Action, Intent, IntentMapper
 from scenes.core.routing import ModeRoutes, RouteFactory, Router
@@ -50,6 +50,7 @@ class App:
     ) -> None:
         if data_dir is not None:
             os.environ[ENV_OVERRIDE] = str(data_dir)
+        native_memory.return_large_blocks()  # so memory stays flat over an evening of games
         # Display first: without a screen the app must stop before anything else starts.
         pygame.display.init()
         pygame.font.init()

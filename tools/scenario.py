@@ -25,6 +25,7 @@ from typing import Any
 
 from game.engine import (
     COLOURS,
+    MAX_SEATS,
     Action,
     ActionSyntaxError,
     Colour,
@@ -52,6 +53,7 @@ EXPECT_KEYS = frozenset(
     {"description", "rules", "legal", "illegal", "legal_count", "after", "scores", "result"}
 )
 ROW_WORDS = {"scoring": Row.SCORING, "bonus": Row.BONUS}
+MESSAGE_LENGTH = 300  # a broken file's one line is cut to this many characters
 DECK_KEY = "deck"  # the deck file the position's cards come from, relative to the scenario file
 
 
@@ -108,6 +110,7 @@ class Scenario:
 class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
+        self.players = MAX_SEATS  # the position's seats, once it is built: expectations name only these
 
     def fail(self, key: str, reason: str) -> ScenarioError:
         return ScenarioError(f"{self.source}: key '{key}': {reason}")
@@ -149,6 +152,16 @@ class _Reader:
             raise self.fail(key, f"must be a whole number of at least 0, not {raw!r}")
         return raw
 
+    def seat(self, raw: Any, key: str) -> int:
+        if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < self.players:
+            raise self.fail(key, f"must be a seat from 0 to {self.players - 1}, not {raw!r}")
+        return raw
+
+    def seats(self, raw: list[Any], key: str) -> None:
+        """A list with one entry per seat has no more entries than the position has seats."""
+        if len(raw) > self.players:
+            raise self.fail(key, f"has {len(raw)} entries for {self.players} seats")
+
     def table(self, raw: Any, key: str, allowed: frozenset[str]) -> Mapping[str, Any]:
         if not isinstance(raw, dict):
             raise self.fail(key, "must be a table")
@@ -160,6 +173,7 @@ class _Reader:
     def scores(self, raw: Any, key: str) -> tuple[Mapping[str, Any], ...]:
         if not isinstance(raw, list):
             raise self.fail(key, "must be one table per seat ([[scores]])")
+        self.seats(raw, key)
         seats = []
         for i, item in enumerate(raw):
             name = f"{key}[{i}]"
@@ -178,8 +192,10 @@ class _Reader:
         table = self.table(raw, key, frozenset({"winners", "tie_broken", "solo_won"}))
         if "winners" in table:
             value = table["winners"]
-            if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+            if not isinstance(value, list):
                 raise self.fail(f"{key}.winners", "must be a list of seats, e.g. [0, 2]")
+            for i, seat in enumerate(value):
+                self.seat(seat, f"{key}.winners[{i}]")
         for sub in ("tie_broken", "solo_won"):
             if sub in table and not isinstance(table[sub], bool):
                 raise self.fail(f"{key}.{sub}", "must be true or false")
@@ -368,6 +384,7 @@ def _per_seat(
     def make(reader: _Reader, raw: Any, key: str) -> list[StateCheck]:
         if not isinstance(raw, list):
             raise reader.fail(key, "must be a list with one entry per seat")
+        reader.seats(raw, key)
         return [
             StateCheck(f"{key}[{seat}]", normal(reader, value, f"{key}[{seat}]"), _bind_seat(what, seat))
             for seat, value in enumerate(raw)
@@ -392,7 +409,7 @@ def _card_checks(reader: _Reader, raw: Any, key: str) -> list[StateCheck]:
         table = reader.table(item, name, _CARD_CHECK_KEYS)
         if "id" not in table:
             raise reader.fail(f"{name}.id", "name the card")
-        seat = reader.integer(table.get("seat", 0), f"{name}.seat")
+        seat = reader.seat(table.get("seat", 0), f"{name}.seat")
         card = reader.text(table["id"], f"{name}.id")
         for sub, value in table.items():
             if sub in ("seat", "id"):
@@ -409,7 +426,10 @@ def _card_checks(reader: _Reader, raw: Any, key: str) -> list[StateCheck]:
             elif sub == "marks":
                 expected = reader.integer(value, label)
             elif sub == "wild":
-                expected = Colour.from_word(reader.text(value, label)).value
+                try:
+                    expected = Colour.from_word(reader.text(value, label)).value
+                except ValueError as error:
+                    raise reader.fail(label, str(error)) from None
             else:
                 expected = reader.text(value, label).replace(" ", "")
             checks.append(StateCheck(label, expected, _card_reader(seat, card, sub)))
@@ -465,13 +485,25 @@ _STATE_CHECKS: dict[str, Callable[[_Reader, Any, str], list[StateCheck]]] = {
 def load(path: Path) -> Scenario:
     """Read and check a scenario file; raises ScenarioError (broken file) naming the key."""
     source = str(path)
-    reader = _Reader(source)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return _load(path, source, _read_toml(path, source))
+    except RecursionError:
+        raise ScenarioError(f"{source}: nested too deeply") from None
+
+
+def _read_toml(path: Path, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise ScenarioError(f"{source}: cannot be read ({error.strerror})") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ScenarioError(f"{source}: not valid TOML ({error})") from None
+    except ValueError:  # a number longer than Python converts (the int digit limit)
+        raise ScenarioError(f"{source}: a number has too many digits") from None
+
+
+def _load(path: Path, source: str, data: dict[str, Any]) -> Scenario:
+    reader = _Reader(source)
     unknown = sorted(set(data) - POSITION_KEYS - EXPECT_KEYS - {DECK_KEY})
     if unknown:
         raise reader.fail(unknown[0], "unknown key (see docs/scenarios.md)")
@@ -484,6 +516,7 @@ def load(path: Path) -> Scenario:
         state = position_from_data(data, source, ignore=EXPECT_KEYS | {DECK_KEY}, deck=deck)
     except PositionError as error:
         raise ScenarioError(str(error)) from None
+    reader.players = state.config.players
     top = reader.checkpoint(data, "position", top=True)
     after_raw = data.get("after", [])
     if not isinstance(after_raw, list):
@@ -513,8 +546,10 @@ def _scenario_deck(reader: _Reader, data: Mapping[str, Any], path: Path) -> Deck
             # of the game's deck (those may change with a new deck version)
             _decks[key] = load_deck(deck_path, check_counts=False)
         return _decks[key]
-    except (OSError, DeckError) as error:
+    except (OSError, DeckError, ValueError, RecursionError) as error:
         reason = (error.strerror or str(error)) if isinstance(error, OSError) else str(error)
+        if isinstance(error, RecursionError):
+            reason = "nested too deeply"
         raise reader.fail(DECK_KEY, f"the deck file {str(deck_path)!r} cannot be used: {reason}") from None
 
 
@@ -679,7 +714,7 @@ def run(paths: Sequence[Path], out: Callable[[str], None] = print) -> int:
         try:
             scenario = load(path)
         except ScenarioError as error:
-            out(f"BROKEN {error}")
+            out(f"BROKEN {_one_line(str(error))}")
             status = 2
             continue
         for line in describe(scenario):
@@ -701,6 +736,12 @@ def _penk_data(path: Path) -> dict[str, Any] | None:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None  # load() reports what is wrong with the file
     return data if is_penk_scenario(data) else None
+
+
+def _one_line(message: str) -> str:
+    """A message as one line of reasonable length (a broken file may quote huge or multi-line text)."""
+    line = " ".join(message.split())
+    return line if len(line) <= MESSAGE_LENGTH else line[: MESSAGE_LENGTH - 3] + "..."
 
 
 def main(argv: Sequence[str] | None = None) -> int:

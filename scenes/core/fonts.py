@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
 from scenes.core.resources import resource_path
+from scenes.core.surface_cache import SurfaceCache
 
 WEIGHTS = {"regular": "Lato-Regular.ttf", "bold": "Lato-Bold.ttf", "black": "Lato-Black.ttf"}
-_TEXT_CACHE_LIMIT = 2000
 LEGIBLE = 14  # the smallest text size a player can read at 1280x720; text never goes below it
 ELLIPSIS = "…"
 ALIGN = {"left": pygame.FONT_LEFT, "center": pygame.FONT_CENTER, "right": pygame.FONT_RIGHT}
 
-_text_cache: dict[tuple[str, int, str, tuple[int, ...]], pygame.Surface] = {}
+# the labels of a few screens; the least recently drawn go first (names and numbers never repeat)
+_text_cache = SurfaceCache("text", budget_bytes=8 * 2**20)
 
 
 @cache
@@ -30,10 +31,7 @@ def text(content: str, size: int, colour: tuple[int, ...], weight: str = "regula
     key = (content, size, weight, tuple(colour))
     surface = _text_cache.get(key)
     if surface is None:
-        if len(_text_cache) > _TEXT_CACHE_LIMIT:
-            _text_cache.clear()
-        surface = font(size, weight).render(content, True, colour)
-        _text_cache[key] = surface
+        surface = _text_cache.put(key, font(size, weight).render(content, True, colour))
     return surface
 
 
@@ -65,12 +63,13 @@ def block(
     if key in _block_cache:
         return _block_cache[key]
     result = _fit_block(content, size, box, colour, weight, align, min(smallest, size), shorten)
-    if len(_block_cache) > _TEXT_CACHE_LIMIT:
+    if len(_block_cache) > _BLOCK_CACHE_LIMIT:
         _block_cache.clear()
     _block_cache[key] = result
     return result
 
 
+_BLOCK_CACHE_LIMIT = 2000  # fitted blocks kept; then the cache starts afresh
 _block_cache: dict[tuple[object, ...], Block | None] = {}
 
 
@@ -141,7 +140,7 @@ def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[s
     return lines
 
 
-@cache
+@lru_cache(maxsize=4096)  # keyed by the text: log lines and names never stop changing
 def fit_size(content: str, size: int, width: int, weight: str = "regular", smallest: int = 9) -> int:
     """The largest size up to `size` at which `content` fits in `width` on one line."""
     while size > smallest and font(size, weight).size(content)[0] > width:

@@ -18,6 +18,7 @@ import pygame
 from game.engine import BONUS_USES, COLOURS, BonusKind, Card, CardKind, Field, Relation, Task
 from scenes.core import fonts, theme
 from scenes.core.i18n import current_language, t
+from scenes.core.surface_cache import SurfaceCache
 from scenes.render.icons import bonus_icon, draw_tick, scoring_icon
 from scenes.render.shapes import draw_glyph
 
@@ -28,8 +29,8 @@ SIZES = (MARKET, DISPLAY, ZOOMED)
 DESIGN_WIDTH = 300
 SMALL_WIDTH = 200  # below this the reward is written in its short form
 
-_CACHE_LIMIT = 600
-_cache: dict[tuple[object, ...], pygame.Surface] = {}
+# the cards of a full table in their sizes and states; the least recently drawn go first
+_cache = SurfaceCache("cards", budget_bytes=32 * 2**20)
 
 
 @dataclass(frozen=True)
@@ -88,10 +89,7 @@ def render_card(
     key = (card, size, filled, used, completed, glyphs, current_language())
     surface = _cache.get(key)
     if surface is None:
-        if len(_cache) > _CACHE_LIMIT:
-            _cache.clear()
-        surface = _CardPainter(card, size, filled, used, completed, glyphs).paint()
-        _cache[key] = surface
+        surface = _cache.put(key, _CardPainter(card, size, filled, used, completed, glyphs).paint())
     return surface
 
 
@@ -118,7 +116,7 @@ def card_back(kind: CardKind, size: tuple[int, int] = DISPLAY) -> pygame.Surface
         else:
             label = fonts.text("B", int(110 * s), theme.CREAM, "black")
             surface.blit(label, label.get_rect(center=rect.center))
-        _cache[key] = surface
+        _cache.put(key, surface)
     return surface
 
 

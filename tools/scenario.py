@@ -733,8 +733,8 @@ def _penk_data(path: Path) -> dict[str, Any] | None:
     """The file's data when it is a Penk! scenario (its key `game` says "penk"), else None."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return None  # load() reports what is wrong with the file
+    except (OSError, ValueError, RecursionError):  # bad bytes, TOML, numbers or nesting
+        return None  # load() reports what is wrong with the file, in one line
     return data if is_penk_scenario(data) else None
 
 

@@ -24,6 +24,7 @@ from game.engine import (
 from scenes.app import App
 from scenes.core import fonts
 from scenes.core.i18n import LANGUAGES, set_language, t
+from scenes.core.surface_cache import SurfaceCache
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
 from scenes.model.userdata import save_path
@@ -250,7 +251,8 @@ def test_every_label_on_every_card_fits_its_box_at_a_legible_size(monkeypatch: p
 
     monkeypatch.setattr(fonts, "block", block)
     monkeypatch.setattr(fonts, "text", text)
-    monkeypatch.setattr(cards, "_cache", {})  # paint every card afresh, none from an earlier test
+    # paint every card afresh, none from an earlier test
+    monkeypatch.setattr(cards, "_cache", SurfaceCache("cards", budget_bytes=32 * 2**20))
     deck = standard_deck()
     for language in LANGUAGES:
         set_language(language)

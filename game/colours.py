@@ -19,6 +19,8 @@ class Colour(StrEnum):
     BLUE = "B"
     PURPLE = "P"
 
+    slot: int  # position of this colour's die in a dice tuple (set below, once per member)
+
     @property
     def word(self) -> str:
         """The English word, as used in data files and messages."""
@@ -28,11 +30,6 @@ class Colour(StrEnum):
     def glyph(self) -> str:
         """The name of the shape drawn with this colour (the renderer draws it)."""
         return GLYPHS[self]
-
-    @property
-    def slot(self) -> int:
-        """Position of this colour's die in a dice tuple."""
-        return _INDEX[self]
 
     @classmethod
     def from_word(cls, word: str) -> Colour:
@@ -45,7 +42,10 @@ class Colour(StrEnum):
 
 
 COLOURS: tuple[Colour, ...] = tuple(Colour)
-_INDEX: dict[Colour, int] = {colour: i for i, colour in enumerate(COLOURS)}
+for _position, _colour in enumerate(COLOURS):
+    # a plain attribute: a die's slot is read at every step, and a property with a look-up by
+    # member hashes the member's name in Python each time
+    _colour.slot = _position
 
 GLYPHS: dict[Colour, str] = {
     Colour.YELLOW: "circle",

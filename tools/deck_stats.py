@@ -30,7 +30,7 @@ from game.ai import LEVELS, make_bot
 from game.ai.play import play_game
 from game.engine import Buy, CardKind, Deck, load_deck, standard_deck
 from game.match import Match
-from tools.simulate import GameSpec, game_specs
+from tools.simulate import GameSpec, game_specs, read_seats
 
 Z_95 = 1.959964  # two-sided 95 % normal quantile
 EXPECTED_BAND = (0.6, 1.6)  # a scoring card's expected points when held, as a share of the median
@@ -339,17 +339,7 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--budget", type=float, default=0.25, help="seconds per bot decision")
     parser.add_argument("--deck", default=None, help="a deck file to play instead of the standard deck")
     args = parser.parse_args(argv)
-    levels = [name.strip() for name in args.bots.split(",") if name.strip()]
-    if len(levels) == 1:
-        levels *= args.players
-    if len(levels) != args.players:
-        parser.error(f"--bots names {len(levels)} bots for {args.players} seats")
-    for level in levels:
-        if level not in LEVELS:
-            parser.error(f"unknown bot level {level!r} (expected one of: {', '.join(LEVELS)})")
-    if args.solo_level is not None and args.players != 1:
-        parser.error("--solo-level needs --players 1")
-    args.levels = levels
+    read_seats(parser, args)
     return args
 
 

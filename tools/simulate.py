@@ -158,6 +158,13 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.game == "penk" and not penk.MIN_SEATS <= args.players <= penk.MAX_SEATS:
         parser.error(f"Penk! has {penk.MIN_SEATS} to {penk.MAX_SEATS} players")
+    read_seats(parser, args)
+    return args
+
+
+def read_seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Check --bots against --players (one name serves every seat) and --solo-level, and set
+    `args.levels` to one bot level per seat; a mistake ends the program with the parser's error."""
     levels = [name.strip() for name in args.bots.split(",") if name.strip()]
     if len(levels) == 1:
         levels *= args.players
@@ -169,7 +176,6 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.solo_level is not None and args.players != 1:
         parser.error("--solo-level needs --players 1")
     args.levels = levels
-    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.ai import LEVELS, make_bot
+from game.ai import make_bot
 from game.ai.play import play_game
 from game.engine import Buy, CardKind, Deck, load_deck, standard_deck
 from game.match import Match
-from tools.simulate import GameSpec, game_specs, read_seats
+from tools.simulate import GameSpec, add_game_arguments, game_specs, read_seats
 
 Z_95 = 1.959964  # two-sided 95 % normal quantile
 EXPECTED_BAND = (0.6, 1.6)  # a scoring card's expected points when held, as a share of the median
@@ -329,13 +329,7 @@ def report_lines(stats: Row) -> Iterable[str]:
 
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m tools.deck_stats", description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, required=True, help="seats, 1 to 4 (1: solo)")
-    parser.add_argument("--bots", required=True, help=f"levels by seat, comma-separated: {', '.join(LEVELS)}")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--solo-level", type=int, default=None, help="solo level 1 to 7 (players 1)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_game_arguments(parser, games=200)
     parser.add_argument("--budget", type=float, default=0.25, help="seconds per bot decision")
     parser.add_argument("--deck", default=None, help="a deck file to play instead of the standard deck")
     args = parser.parse_args(argv)

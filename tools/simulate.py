@@ -145,13 +145,7 @@ def simulate(
 
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m tools.simulate", description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, required=True, help="seats, 1 to 4 (1: solo)")
-    parser.add_argument("--bots", required=True, help=f"levels by seat, comma-separated: {', '.join(LEVELS)}")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--solo-level", type=int, default=None, help="solo level 1 to 7 (players 1)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_game_arguments(parser, games=100)
     parser.add_argument("--fixed-seats", action="store_true", help="do not rotate bots between seats")
     parser.add_argument("--budget", type=float, default=0.25, help="seconds per bot decision")
     parser.add_argument("--game", choices=GAMES, default=GAMES[0], help="which game the bots play")
@@ -160,6 +154,18 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error(f"Penk! has {penk.MIN_SEATS} to {penk.MAX_SEATS} players")
     read_seats(parser, args)
     return args
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, games: int) -> None:
+    """The options every tool that plays bot games shares: seats, bots, games, seed, solo level,
+    processes and JSON output (`read_seats` checks them once parsed)."""
+    parser.add_argument("--players", type=int, required=True, help="seats, 1 to 4 (1: solo)")
+    parser.add_argument("--bots", required=True, help=f"levels by seat, comma-separated: {', '.join(LEVELS)}")
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--solo-level", type=int, default=None, help="solo level 1 to 7 (players 1)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def read_seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

@@ -23,7 +23,7 @@ from scenes.core.sound import Sounds
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.transition import FadeTransition
 from scenes.model.files import log_to, remove_leftovers
-from scenes.model.settings import Settings, load_settings, save_settings
+from scenes.model.settings import Settings, language_from_locales, load_settings, save_settings
 from scenes.model.slots import adopt_old_save
 from scenes.model.userdata import ENV_OVERRIDE, settings_path
 from scenes.model.userdata import data_dir as data_folder
@@ -33,6 +33,14 @@ SCREEN_SIZE = (1280, 720)
 FPS = 60
 IDLE_WAIT_MS = 250  # when nothing moves, sleep until input (or this long) instead of redrawing
 MAX_DT = 0.1  # a long stall (window dragged, debugger) must not make animations jump
+
+
+def system_languages() -> list[str]:
+    """The system's preferred languages, most preferred first ("de", "en"); none when SDL cannot tell."""
+    try:
+        return [locale["language"] for locale in pygame.system.get_pref_locales()]
+    except (pygame.error, KeyError, TypeError):
+        return []
 
 
 class NoDisplayError(RuntimeError):
@@ -59,6 +67,8 @@ class App:
         remove_leftovers(data_folder())
         loaded = load_settings(settings_path())
         self.settings: Settings = loaded.settings
+        if loaded.defaults:  # no settings yet: speak the system's language if the game knows it
+            self.settings = self.settings.changed(language=language_from_locales(system_languages()))
         # a refused file that is still in place (newer version, or it could not be moved) is never
         # overwritten: changes apply until quitting
         self._settings_writable = loaded.problem is None or loaded.problem.kept_as is not None

@@ -122,6 +122,19 @@ def _render_wrapped(
         face.align = pygame.FONT_LEFT
 
 
+def paragraph(
+    content: str, size: int, width: int, colour: tuple[int, ...], weight: str = "regular", align: str = "left"
+) -> pygame.Surface:
+    """`content` at `size`, wrapped by pygame-ce at `width` pixels (as tall as it needs): for a
+    panel that grows with its text."""
+    face = font(size, weight)
+    face.align = ALIGN[align]
+    try:
+        return face.render(content, True, colour, None, max(1, width))
+    finally:
+        face.align = pygame.FONT_LEFT
+
+
 def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[str]:
     """Break text into lines no wider than `width`; blank lines in the text are kept."""
     face = font(size, weight)

@@ -1,88 +1,75 @@
 """All player-facing text goes through `t(key, **params)`, from gettext catalogues assets/i18n/*.po.
 
 Message ids are stable keys such as "title.new_game"; each catalogue (English included) gives the
-text. Placeholders are written {name} and filled by str.format; a message called with count=1
-reads "<key>_one" instead when the catalogue has it. The reader below understands
-the part of the .po format we use (comments, msgid/msgstr, continued "..." lines, escapes); a
-broken catalogue raises CatalogueError naming the file and the line.
+text. Placeholders are written {name} and filled by str.format. A message that depends on a number
+has real gettext plural forms (`msgid_plural`, `msgstr[0]`, `msgstr[1]`, chosen by the header's
+Plural-Forms) and is called with `count=`. polib reads the files; a broken one raises
+CatalogueError naming the file (and the line where polib knows it).
 """
 
 from __future__ import annotations
 
-import ast
+import gettext
 import string
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
+
+import polib
 
 from scenes.core.resources import resource_path
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 FALLBACK = "en"
-ONE = "_one"  # the suffix of a message's singular form, used when its count is 1 (see Translator)
 
 
 class CatalogueError(ValueError):
-    """A .po file cannot be used; the message names the file and the line."""
+    """A .po file cannot be used; the message names the file and, where known, the line."""
 
 
-def parse_po(text: str, source: str) -> dict[str, str]:
-    """Read a .po catalogue into {msgid: msgstr}; the header entry (empty msgid) is dropped."""
-    entries: dict[str, str] = {}
-    current: str | None = None  # "msgid" or "msgstr" while reading continued lines
-    msgid: list[str] = []
-    msgstr: list[str] = []
-    start_line = 0
+@dataclass(frozen=True)
+class Catalogue:
+    """One language's messages: a key's text, or its plural forms in the order of Plural-Forms."""
 
-    def finish(line_number: int) -> None:
-        if not msgid and not msgstr:
-            return
-        if not msgstr and current == "msgid":
-            raise CatalogueError(f"{source}:{line_number}: msgid without msgstr")
-        key = "".join(msgid)
-        if key in entries:
-            raise CatalogueError(f"{source}:{start_line}: message {key!r} appears twice")
-        if key:
-            entries[key] = "".join(msgstr)
+    texts: dict[str, str]
+    plurals: dict[str, tuple[str, ...]]
+    plural_form: Callable[[int], int]  # the header's Plural-Forms: a count -> the index of its form
 
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("msgid "):
-            finish(number)
-            msgid, msgstr, start_line = [_unquote(line[6:], source, number)], [], number
-            current = "msgid"
-        elif line.startswith("msgstr "):
-            if current != "msgid":
-                raise CatalogueError(f"{source}:{number}: msgstr without a msgid before it")
-            msgstr = [_unquote(line[7:], source, number)]
-            current = "msgstr"
-        elif line.startswith('"'):
-            if current == "msgid":
-                msgid.append(_unquote(line, source, number))
-            elif current == "msgstr":
-                msgstr.append(_unquote(line, source, number))
-            else:
-                raise CatalogueError(f"{source}:{number}: text outside a message")
-        else:
-            raise CatalogueError(f"{source}:{number}: cannot read {line[:30]!r}")
-    finish(len(text.splitlines()))
-    if current == "msgid":
-        raise CatalogueError(f"{source}: ends inside a message without msgstr")
-    return entries
+    def lookup(self, key: str, count: object = None) -> str | None:
+        """The text for `key` (the form for `count` if it has plural forms), None when missing."""
+        forms = self.plurals.get(key)
+        if forms is None:
+            return self.texts.get(key)
+        index = self.plural_form(count) if isinstance(count, int) else len(forms) - 1
+        return forms[min(index, len(forms) - 1)]
 
 
-def _unquote(token: str, source: str, number: int) -> str:
-    token = token.strip()
-    if len(token) < 2 or not token.startswith('"') or not token.endswith('"'):
-        raise CatalogueError(f"{source}:{number}: expected text in double quotes")
+def parse_po(text: str, source: str) -> Catalogue:
+    """Read a .po catalogue's translated messages; untranslated and fuzzy ones are left out."""
     try:
-        value = ast.literal_eval(token)  # the .po escapes (\n, \", \\) are Python's
-    except (ValueError, SyntaxError):
-        raise CatalogueError(f"{source}:{number}: broken escape in {token[:30]!r}") from None
-    if not isinstance(value, str):
-        raise CatalogueError(f"{source}:{number}: expected text in double quotes")
-    return value
+        po = polib.pofile(text, check_for_duplicates=True, encoding="utf-8")
+    except (OSError, ValueError) as error:  # polib: "Syntax error in po file (line 5)", duplicates
+        raise CatalogueError(f"{source}: {error}") from None
+    plural_form = _plural_rule(po.metadata.get("Plural-Forms", ""), source)
+    texts: dict[str, str] = {}
+    plurals: dict[str, tuple[str, ...]] = {}
+    for entry in po.translated_entries():
+        if entry.msgid_plural:
+            plurals[entry.msgid] = tuple(entry.msgstr_plural[index] for index in sorted(entry.msgstr_plural))
+        else:
+            texts[entry.msgid] = entry.msgstr
+    return Catalogue(texts, plurals, plural_form)
+
+
+def _plural_rule(header: str, source: str) -> Callable[[int], int]:
+    """The C expression after "plural=" in a Plural-Forms header as a function (gettext's own)."""
+    if not header:
+        return lambda count: 0 if count == 1 else 1  # gettext's default, English's rule
+    _, _, expression = header.partition("plural=")
+    try:
+        return gettext.c2py(expression.strip().rstrip(";"))
+    except (ValueError, RuntimeError) as error:
+        raise CatalogueError(f"{source}: Plural-Forms cannot be read ({error})") from None
 
 
 def placeholders(text: str) -> set[str]:
@@ -94,7 +81,7 @@ def catalogue_path(language: str) -> Path:
     return resource_path(f"assets/i18n/{language}.po")
 
 
-def load_catalogue(language: str) -> dict[str, str]:
+def load_catalogue(language: str) -> Catalogue:
     path = catalogue_path(language)
     try:
         text = path.read_text(encoding="utf-8")
@@ -107,11 +94,11 @@ class Translator:
     """Holds the loaded catalogues and the current language."""
 
     def __init__(self, language: str = FALLBACK) -> None:
-        self._catalogues: dict[str, dict[str, str]] = {}
+        self._catalogues: dict[str, Catalogue] = {}
         self.language = FALLBACK
         self.set_language(language)
 
-    def catalogue(self, language: str) -> dict[str, str]:
+    def catalogue(self, language: str) -> Catalogue:
         if language not in self._catalogues:
             self._catalogues[language] = load_catalogue(language)
         return self._catalogues[language]
@@ -123,21 +110,11 @@ class Translator:
         self.language = language
 
     def __call__(self, key: str, **params: object) -> str:
-        # a count of exactly one reads from "<key>_one" where a language has it ("1 die", not
-        # "1 dice"); the current language is asked first, so its plural beats English's singular
-        keys = (key + ONE, key) if params.get("count") == 1 else (key,)
-        text = _first(self.catalogue(self.language), keys) or _first(self.catalogue(FALLBACK), keys)
+        count = params.get("count")
+        text = self.catalogue(self.language).lookup(key, count) or self.catalogue(FALLBACK).lookup(key, count)
         if text is None:
             return key  # visible, so a missing key is noticed, never a crash
         return text.format(**params) if params else text
-
-
-def _first(catalogue: dict[str, str], keys: tuple[str, ...]) -> str | None:
-    for key in keys:
-        text = catalogue.get(key)
-        if text:
-            return text
-    return None
 
 
 _translator: Translator | None = None
@@ -159,7 +136,8 @@ def current_language() -> str:
 
 
 def t(key: str, **params: object) -> str:
-    """The text for `key` in the current language, with {placeholders} filled from params."""
+    """The text for `key` in the current language, with {placeholders} filled from params; a
+    message with plural forms picks the form for `count`."""
     return translator()(key, **params)
 
 
@@ -168,6 +146,12 @@ def text_of(key: str, **params: object) -> Callable[[], str]:
     return lambda: t(key, **params)
 
 
+def has_text(key: str) -> bool:
+    """Whether the English catalogue (which every other one matches) has this message."""
+    catalogue = translator().catalogue(FALLBACK)
+    return key in catalogue.texts or key in catalogue.plurals
+
+
 def keys_with_prefix(prefix: str, language: str | None = None) -> Iterable[str]:
     catalogue = translator().catalogue(language or FALLBACK)
-    return sorted(key for key in catalogue if key.startswith(prefix))
+    return sorted(key for key in (*catalogue.texts, *catalogue.plurals) if key.startswith(prefix))

@@ -215,14 +215,10 @@ class TitleScene(MenuScene):
         area = self.layout["notice"]
         message = self.app.notice or ""
         size = NOTICE_TEXT_SIZE
-        lines = fonts.wrap(message, size, area.width - 30, "bold")
-        line_height = fonts.font(size, "bold").get_linesize()
-        panel = pygame.Surface((area.width, max(area.height, len(lines) * line_height + 16)), pygame.SRCALPHA)
+        text = fonts.paragraph(message, size, area.width - 30, theme.WHITE, "bold", "center")
+        panel = pygame.Surface((area.width, max(area.height, text.get_height() + 16)), pygame.SRCALPHA)
         pygame.draw.rect(panel, (*theme.WARNING, 235), panel.get_rect(), border_radius=12)
-        top = (panel.get_height() - len(lines) * line_height) // 2
-        for number, line in enumerate(lines):
-            label = fonts.text(line, size, theme.WHITE, "bold")
-            panel.blit(label, label.get_rect(midtop=(panel.get_width() // 2, top + number * line_height)))
+        panel.blit(text, text.get_rect(center=panel.get_rect().center))
         panel.set_alpha(round(self.notice_alpha))
         surface.blit(panel, area)
 

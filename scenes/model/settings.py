@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,17 @@ class Settings:
 class LoadResult:
     settings: Settings
     problem: FileProblem | None = None  # why the file could not be used (the title says so)
+    defaults: bool = False  # no usable file: the settings are the defaults (the first start)
+
+
+def language_from_locales(languages: Iterable[str]) -> str:
+    """The first of the system's preferred languages ("de", "nl-BE", "en_GB") the game speaks, else
+    English: the language of the first start, before the player chose one."""
+    for language in languages:
+        code = language.replace("_", "-").split("-")[0].strip().lower()
+        if code in LANGUAGES:
+            return code
+    return Settings().language
 
 
 def _sanitised(settings: Settings) -> Settings:
@@ -95,7 +107,7 @@ def settings_from_data(data: dict[str, Any]) -> Settings:
 def load_settings(path: Path | None = None) -> LoadResult:
     """The stored settings, or the defaults with the reason the file could not be used."""
     loaded = load_file(path or settings_path(), _settings_from_file, FORMAT_VERSION)
-    return LoadResult(loaded.value or Settings(), loaded.problem)
+    return LoadResult(loaded.value or Settings(), loaded.problem, defaults=loaded.value is None)
 
 
 def _settings_from_file(data: object) -> Settings:

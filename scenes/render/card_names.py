@@ -18,7 +18,7 @@ CardLookup = Callable[[str], Card]
 
 
 def title_key(title: str) -> str:
-    # words joined by "-", as "_one" ends a singular form in the catalogues
+    # the title in lower case, words joined by "-": a key of letters, digits and dashes
     return "deck.title." + re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
 
 

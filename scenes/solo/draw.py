@@ -101,20 +101,14 @@ def wrapped(
     weight: str = "regular",
     centred: bool = False,
 ) -> int:
-    """Draw `content` wrapped into `area` (shrinking the size until it fits); returns the bottom y."""
-    while True:
-        lines = fonts.wrap(content, size, area.width, weight)
-        height = fonts.font(size, weight).get_linesize()
-        if len(lines) * height <= area.height or size <= 12:
-            break
-        size -= 1
-    y = area.y
-    for line in lines:
-        label = fonts.text(line, size, colour, weight)
-        spot = label.get_rect(midtop=(area.centerx, y)) if centred else label.get_rect(topleft=(area.x, y))
-        surface.blit(label, spot)
-        y += height
-    return y
+    """Draw `content` wrapped into `area` by pygame-ce (smaller down to legible, then cut short with
+    "…"); returns the bottom y of the text."""
+    fitted = fonts.block(content, size, area.size, colour, weight, "center" if centred else "left")
+    if fitted is None:
+        return area.y
+    height = fitted.surface.get_height()
+    surface.blit(fitted.surface, area.topleft)
+    return area.y + height
 
 
 # --- confetti -----------------------------------------------------------------------------------

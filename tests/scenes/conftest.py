@@ -16,6 +16,12 @@ from scenes.routes import ROUTES
 FRAME = 1 / 60
 
 
+@pytest.fixture(autouse=True)
+def english_system(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A first start speaks the system's language; tests start in English whatever this machine says."""
+    monkeypatch.setattr(pygame.system, "get_pref_locales", lambda: [])
+
+
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "userdata"

@@ -23,7 +23,8 @@ from game.actions import Action, Row, parse
 from game.cards import CardKind
 from game.chance import chance_outcomes, sample_chance
 from game.deck import Deck, standard_deck
-from game.rules import IllegalActionError, apply, apply_known, is_legal, legal_actions, price, usable_dice
+from game.reasons import IllegalActionError
+from game.rules import apply, apply_known, is_legal, legal_actions, price, usable_dice
 from game.scoring import SeatScore, score_display, winners
 from game.solo import LevelInfo, level_info
 from game.state import MAX_SEATS, After, Config, Phase, Pile, Seat, State
@@ -75,6 +76,7 @@ from game.colours import COLOURS, Colour  # noqa: E402
 from game.deck import DeckError, load_deck  # noqa: E402
 from game.display import Display, PlacedCard  # noqa: E402
 from game.flow import solo_writes_allowed  # noqa: E402
+from game.reasons import REASONS as REFUSAL_REASONS  # noqa: E402
 from game.scoring import CardScore, best_wild_colours  # noqa: E402
 from game.solo import (  # noqa: E402
     CAMPAIGN_GOAL_POINTS,
@@ -92,6 +94,7 @@ from game.writes import legal_writes  # noqa: E402
 
 __all__ += [
     "BONUS_USES",
+    "REFUSAL_REASONS",
     "CAMPAIGN_GOAL_POINTS",
     "CHANCE_ACTIONS",
     "COLOURS",
@@ -239,7 +242,7 @@ def whose_turn(state: State) -> Turn:
 def result(state: State) -> Outcome:
     """The final scores; only defined once the game is over."""
     if not state.is_over:
-        raise IllegalActionError("the game is not over yet")
+        raise IllegalActionError("not_over")
     scores = tuple(score_display(seat, state.display(seat)) for seat in range(state.config.players))
     won = winners(scores)
     totals = [s.total for s in scores]  # each a sum over the seat's cards: worked out once

@@ -39,13 +39,10 @@ from game.cards import BonusKind, assignments
 from game.colours import COLOURS, Colour
 from game.display import PlacedCard
 from game.flow import Event
+from game.reasons import IllegalActionError
 from game.scoring import wild_cards_to_choose
 from game.state import MARKET_SLOTS, ROLLS_PER_TURN, ROWS, DrawTarget, DrawTo, Phase, Seat, State, Step
 from game.writes import legal_writes, write_target
-
-
-class IllegalActionError(ValueError):
-    """The action is not allowed now; the message says why, in a player's words."""
 
 
 def price(slot: int) -> int:
@@ -88,21 +85,21 @@ def _legal_bonus_changes(state: State) -> list[Action]:
 def _check_bonus_change(state: State, action: Adjust | Recolour) -> None:
     die = action.die
     if die not in usable_dice(state):
-        raise IllegalActionError(f"the {die.word} die is not yours to use now")
+        raise IllegalActionError("die_not_yours", die=die.word)
     display = state.display(state.decider)
     if isinstance(action, Adjust):
         if display.marks_left(_BONUSKIND_PLUS_MINUS) < 1:
-            raise IllegalActionError("you have no plus/minus mark left")
+            raise IllegalActionError("no_plus_minus_mark")
         value = state.value(die) + action.delta
         if not 1 <= value <= 6:
-            raise IllegalActionError(f"a die counts 1 to 6; the {die.word} die cannot go to {value}")
+            raise IllegalActionError("die_range", die=die.word, value=value)
         return
     if display.marks_left(_BONUSKIND_RECOLOUR) < 1:
-        raise IllegalActionError("you have no recolour mark left")
+        raise IllegalActionError("no_recolour_mark")
     if state.recolours[die.slot] is not None:
-        raise IllegalActionError(f"the {die.word} die already counts as {state.colour(die).word}")
+        raise IllegalActionError("already_recoloured", die=die.word, colour=state.colour(die).word)
     if action.colour == die:
-        raise IllegalActionError(f"the {die.word} die is already {die.word}")
+        raise IllegalActionError("recolour_same", die=die.word)
 
 
 def _change_die(state: State, action: Adjust | Recolour) -> State:
@@ -134,9 +131,9 @@ def _legal_setup_return(state: State) -> list[Action]:
 
 def _check_setup_return(state: State, action: Action) -> None:
     if not isinstance(action, ReturnCard):
-        raise IllegalActionError("first put one of your four cards back under its deck")
+        raise IllegalActionError("return_first")
     if action.card not in state.seats[state.decider].hand:
-        raise IllegalActionError(f"card {action.card} is not among your dealt cards")
+        raise IllegalActionError("not_dealt", card=action.card)
 
 
 def _setup_return(state: State, action: Action) -> State:
@@ -155,17 +152,14 @@ def _legal_setup_place(state: State) -> list[Action]:
 
 def _check_cell(state: State, action: Place) -> None:
     if (action.row, action.col) not in state.display(state.decider).legal_cells():
-        raise IllegalActionError(
-            f"a card cannot go to {action.row},{action.col}: it must touch a card by an edge or "
-            "a corner, on a free cell, and the display must stay within 3 by 3"
-        )
+        raise IllegalActionError("cell", row=action.row, col=action.col)
 
 
 def _check_setup_place(state: State, action: Action) -> None:
     if not isinstance(action, Place):
-        raise IllegalActionError("place your kept cards in your display")
+        raise IllegalActionError("place_kept")
     if action.card not in state.seats[state.decider].hand:
-        raise IllegalActionError(f"card {action.card} is not among your kept cards")
+        raise IllegalActionError("not_kept", card=action.card)
     _check_cell(state, action)
 
 
@@ -254,18 +248,14 @@ def _legal_active(state: State) -> list[Action]:
 def _check_active(state: State, action: Action) -> None:
     if isinstance(action, Reroll):
         if state.acted:
-            raise IllegalActionError("you already used dice this turn, so you cannot reroll")
+            raise IllegalActionError("reroll_after_use")
         if state.rolls >= ROLLS_PER_TURN:
-            raise IllegalActionError(
-                "you have rolled three times; use the dice, take a chance or end the turn"
-            )
+            raise IllegalActionError("rolled_three")
         if not action.dice:
-            raise IllegalActionError("choose at least one die to reroll")
+            raise IllegalActionError("reroll_none")
     elif isinstance(action, End):
         if not _may_end(state):
-            raise IllegalActionError(
-                "you may stop before the third roll only by completing or buying a card; otherwise reroll"
-            )
+            raise IllegalActionError("end_early")
     elif isinstance(action, Complete):
         _check_complete(state, action)
     elif isinstance(action, Buy):
@@ -274,21 +264,15 @@ def _check_active(state: State, action: Action) -> None:
         _check_bonus_change(state, action)
     elif isinstance(action, Write):
         if not _chance_open(state):
-            raise IllegalActionError(
-                "you may write single fields only as a chance: after the third roll, "
-                "before completing or buying anything"
-            )
+            raise IllegalActionError("write_not_chance")
         _check_write(state, action)
     elif isinstance(action, Take):
         if not _chance_open(state):
-            raise IllegalActionError(
-                "you may take a card from a deck only as a chance: after the third roll, "
-                "before completing or buying anything"
-            )
+            raise IllegalActionError("take_not_chance")
         if len(state.pile(action.row)) == 0:
-            raise IllegalActionError("that deck is empty")
+            raise IllegalActionError("deck_empty")
     else:
-        raise IllegalActionError(f"'{action}' is not possible in your turn now")
+        raise IllegalActionError("not_now", action=str(action))
 
 
 def _active(state: State, action: Action) -> State:
@@ -312,11 +296,11 @@ def _active(state: State, action: Action) -> State:
 def _check_complete(state: State, action: Complete) -> None:
     placed = state.display(state.decider).find(action.card)
     if placed is None:
-        raise IllegalActionError(f"card {action.card} is not in your display")
+        raise IllegalActionError("not_in_display", card=action.card)
     if placed.completed:
-        raise IllegalActionError(f"card {action.card} is already complete")
+        raise IllegalActionError("card_complete", card=action.card)
     if len(action.dice) != len(placed.filled):
-        raise IllegalActionError(f"card {action.card} has {len(placed.filled)} fields")
+        raise IllegalActionError("field_count", card=action.card, fields=len(placed.filled))
     free = usable_dice(state)
     values = list(placed.filled)
     used: set[Colour] = set()
@@ -324,24 +308,26 @@ def _check_complete(state: State, action: Complete) -> None:
     for index, (current, die) in enumerate(zip(placed.filled, action.dice, strict=True)):
         if current is not None:
             if die is not None:
-                raise IllegalActionError(f"field {index + 1} of card {action.card} is already filled")
+                raise IllegalActionError("field_filled", field=index + 1, card=action.card)
             continue
         if die is None:
-            raise IllegalActionError(
-                f"you must fill every empty field of card {action.card} at once; field {index + 1} is empty"
-            )
+            raise IllegalActionError("fill_all", card=action.card, field=index + 1)
         if die not in free or die in used:
-            raise IllegalActionError(f"the {die.word} die is already used this turn")
+            raise IllegalActionError("die_used", die=die.word)
         value = state.value(die)
         if not task.fields[index].accepts(value, state.colour(die)):
             raise IllegalActionError(
-                f"the {die.word} die ({value}) does not fit field {index + 1} "
-                f"({task.fields[index].text()}) of card {action.card}"
+                "die_does_not_fit",
+                die=die.word,
+                value=value,
+                field=index + 1,
+                field_text=task.fields[index].text(),
+                card=action.card,
             )
         used.add(die)
         values[index] = value
     if not task.completable(values):
-        raise IllegalActionError(f"these dice do not fulfil the task of card {action.card} ({task.text()})")
+        raise IllegalActionError("task_unfulfilled", card=action.card, task_text=task.text())
 
 
 def _complete(state: State, action: Complete) -> State:
@@ -362,26 +348,30 @@ def _complete(state: State, action: Complete) -> State:
 def _check_buy(state: State, action: Buy) -> None:
     display = state.display(state.decider)
     if state.market_card(action.row, action.slot) is None:
-        raise IllegalActionError(f"slot {action.slot} of the {_row_word(action.row)} row is empty")
+        raise IllegalActionError("slot_empty", slot=action.slot, market_row=_row_word(action.row))
     if display.full:
-        raise IllegalActionError("your display already holds 9 cards")
+        raise IllegalActionError("display_full")
     cost = price(action.slot)
     if action.discount > cost:
-        raise IllegalActionError(f"the card costs {cost} dice; a larger discount is no use")
+        raise IllegalActionError("discount_too_large", cost=cost)
     if action.discount > display.marks_left(_BONUSKIND_DISCOUNT):
-        raise IllegalActionError("you do not have that many discount marks left")
+        raise IllegalActionError("discount_marks")
     if len(action.dice) != cost - action.discount:
-        raise IllegalActionError(
-            f"slot {action.slot} costs {cost} equal dice"
-            + (f", {cost - action.discount} with your discount" if action.discount else "")
-            + f"; you offered {len(action.dice)}"
-        )
+        if action.discount:
+            raise IllegalActionError(
+                "buy_cost_discounted",
+                slot=action.slot,
+                cost=cost,
+                payable=cost - action.discount,
+                offered=len(action.dice),
+            )
+        raise IllegalActionError("buy_cost", slot=action.slot, cost=cost, offered=len(action.dice))
     free = usable_dice(state)
     for die in action.dice:
         if die not in free:
-            raise IllegalActionError(f"the {die.word} die is already used this turn")
+            raise IllegalActionError("die_used", die=die.word)
     if len({state.value(d) for d in action.dice}) > 1:
-        raise IllegalActionError("the dice for a purchase must all show the same number")
+        raise IllegalActionError("buy_equal")
 
 
 def _buy(state: State, action: Buy) -> State:
@@ -418,12 +408,12 @@ def _check_place(state: State, action: Action) -> None:
     pending = state.seats[state.decider].pending
     if isinstance(action, Discard):
         if state.chance != "take":
-            raise IllegalActionError("a bought card must be placed")
+            raise IllegalActionError("must_place_bought")
         return
     if not isinstance(action, Place):
-        raise IllegalActionError(f"place card {pending} first")
+        raise IllegalActionError("place_first", card=str(pending))
     if action.card != pending:
-        raise IllegalActionError(f"the card to place is {pending}, not {action.card}")
+        raise IllegalActionError("place_other", card=str(pending), offered_card=action.card)
     _check_cell(state, action)
 
 
@@ -447,13 +437,11 @@ def _place(state: State, action: Action) -> State:
 def _check_write(state: State, action: Write) -> None:
     if action.die not in usable_dice(state):
         if state.phase == _PHASE_PASSIVE and action.die not in state.rerolled:
-            raise IllegalActionError(
-                f"the {action.die.word} die was not rerolled; take one of the rerolled dice"
-            )
-        raise IllegalActionError(f"the {action.die.word} die is already used")
+            raise IllegalActionError("not_rerolled", die=action.die.word)
+        raise IllegalActionError("die_already_used", die=action.die.word)
     problem = write_target(state, action.die, action.card, action.field)[1]
-    if problem:
-        raise IllegalActionError(problem)
+    if problem is not None:
+        raise problem
 
 
 def _write(state: State, action: Write) -> Step:
@@ -480,7 +468,7 @@ def _check_chance_write(state: State, action: Action) -> None:
     elif isinstance(action, Write):
         _check_write(state, action)
     elif not isinstance(action, End):
-        raise IllegalActionError("write a die into a field, or end your turn")
+        raise IllegalActionError("write_or_end")
 
 
 def _chance_write(state: State, action: Action) -> State:
@@ -511,13 +499,13 @@ def _check_passive(state: State, action: Action) -> None:
     if isinstance(action, Pass):
         return
     if not _may_write_more(state):
-        raise IllegalActionError("you have written all the dice you may; pass")
+        raise IllegalActionError("written_all")
     if isinstance(action, _BONUS_CHANGES):
         _check_bonus_change(state, action)
     elif isinstance(action, Write):
         _check_write(state, action)
     else:
-        raise IllegalActionError("write one of the dice into a field, or pass")
+        raise IllegalActionError("write_or_pass")
 
 
 def _passive(state: State, action: Action) -> State:
@@ -542,9 +530,9 @@ def _legal_solo_remove(state: State) -> list[Action]:
 
 def _check_solo_remove(state: State, action: Action) -> None:
     if not isinstance(action, Remove):
-        raise IllegalActionError("take the card in slot 4 of one market row out of the game")
+        raise IllegalActionError("remove_slot_4")
     if action not in _legal_solo_remove(state):
-        raise IllegalActionError("slot 4 of that row is empty; take the card of the other row")
+        raise IllegalActionError("remove_empty")
 
 
 def _solo_remove(state: State, action: Action) -> State:
@@ -565,9 +553,9 @@ def _legal_wild(state: State) -> list[Action]:
 
 def _check_wild(state: State, action: Action) -> None:
     if not isinstance(action, Wild):
-        raise IllegalActionError("choose the colour of your completed wild-colour card")
+        raise IllegalActionError("choose_wild")
     if action.card not in {p.id for p in wild_cards_to_choose(state.display(state.decider))}:
-        raise IllegalActionError(f"card {action.card} is not a completed wild-colour card without a colour")
+        raise IllegalActionError("not_wild", card=action.card)
 
 
 def _wild(state: State, action: Action) -> State:
@@ -590,13 +578,11 @@ def _legal_chance(state: State) -> list[Action]:
 
 def _check_roll(state: State, action: Action) -> None:
     if not isinstance(action, Roll):
-        raise IllegalActionError("the dice must be rolled now")
+        raise IllegalActionError("roll_now")
     rolled = tuple(die for die, _ in action.faces)
     if rolled != state.to_roll and set(rolled) != set(state.to_roll):  # any order of the same dice
         wanted = "".join(d.value for d in state.to_roll)
-        raise IllegalActionError(
-            f"this roll throws the dice {wanted}, not {''.join(d.value for d in rolled)}"
-        )
+        raise IllegalActionError("roll_other_dice", wanted=wanted, rolled="".join(d.value for d in rolled))
 
 
 def _roll(state: State, action: Action) -> State:
@@ -606,9 +592,9 @@ def _roll(state: State, action: Action) -> State:
 
 def _check_draw(state: State, action: Action) -> None:
     if not isinstance(action, Draw):
-        raise IllegalActionError("a card must be drawn now")
+        raise IllegalActionError("draw_now")
     if action.card not in state.pile(state.draws[0].row).next_cards():
-        raise IllegalActionError(f"card {action.card} cannot come next from that deck")
+        raise IllegalActionError("draw_other", card=action.card)
 
 
 def _draw(state: State, action: Action) -> State:
@@ -621,11 +607,11 @@ def _legal_over(state: State) -> list[Action]:
 
 
 def _check_over(state: State, action: Action) -> None:
-    raise IllegalActionError("the game is over")
+    raise IllegalActionError("game_over")
 
 
 def _over(state: State, action: Action) -> State:
-    raise IllegalActionError("the game is over")
+    raise IllegalActionError("game_over")
 
 
 @dataclass(frozen=True, slots=True)

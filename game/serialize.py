@@ -29,7 +29,7 @@ from typing import Any
 from game.actions import ActionSyntaxError, Row, parse
 from game.deck import Deck, standard_deck
 from game.match import Match, Setup
-from game.rules import IllegalActionError
+from game.reasons import IllegalActionError
 
 FORMAT = "goennen-koennen-save"
 VERSION = 1

@@ -13,37 +13,45 @@ from game.actions import Write
 from game.cards import BonusKind, die_bits
 from game.colours import Colour
 from game.display import Display, PlacedCard
+from game.reasons import IllegalActionError
 from game.state import State
 
 
 def write_problem(state: State, die: Colour, card_id: str, field: int) -> str | None:
-    """Why the decider may not write `die` into field `field` of `card_id`, or None if it may."""
-    return write_target(state, die, card_id, field)[1]
+    """Why the decider may not write `die` into field `field` of `card_id` (in English), or None."""
+    problem = write_target(state, die, card_id, field)[1]
+    return None if problem is None else str(problem)
 
 
-def write_target(state: State, die: Colour, card_id: str, field: int) -> tuple[PlacedCard | None, str | None]:
-    """write_problem, with the card written to (the rules carry out the write on it)."""
+def write_target(
+    state: State, die: Colour, card_id: str, field: int
+) -> tuple[PlacedCard | None, IllegalActionError | None]:
+    """The card written to (the rules carry out the write on it) and the refusal, if the write is not
+    allowed."""
     placed = state.display(state.decider).find(card_id)
     if placed is None:
-        return None, f"card {card_id} is not in your display"
+        return None, IllegalActionError("not_in_display", card=card_id)
     return placed, _field_problem(placed, field, state.value(die), state.colour(die))
 
 
-def _field_problem(placed: PlacedCard, field: int, value: int, colour: Colour) -> str | None:
+def _field_problem(placed: PlacedCard, field: int, value: int, colour: Colour) -> IllegalActionError | None:
     card_id = placed.card.id
     if not 0 <= field < len(placed.filled):
-        return f"card {card_id} has no field {field + 1}"
+        return IllegalActionError("no_field", card=card_id, field=field + 1)
     if placed.filled[field] is not None:
-        return f"field {field + 1} of card {card_id} is already filled"
+        return IllegalActionError("field_filled", field=field + 1, card=card_id)
     task_field = placed.card.task.fields[field]
     if task_field.number is not None and value != task_field.number:
-        return f"field {field + 1} of card {card_id} needs a {task_field.number}, the die counts {value}"
+        return IllegalActionError(
+            "field_number", field=field + 1, card=card_id, number=task_field.number, value=value
+        )
     if task_field.colour is not None and colour != task_field.colour:
-        return f"field {field + 1} of card {card_id} needs the {task_field.colour.word} die"
+        colour_word = task_field.colour.word
+        return IllegalActionError("field_colour", field=field + 1, card=card_id, colour=colour_word)
     trial = list(placed.filled)
     trial[field] = value
     if not placed.card.task.completable(trial):
-        return f"a {value} in field {field + 1} would make card {card_id} impossible to complete"
+        return IllegalActionError("field_impossible", value=value, field=field + 1, card=card_id)
     return None
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from game.reasons import IllegalActionError
+
 DICE = 6
 JOLLY = 6  # the jolly face; the values are 1..5
 VALUES = (1, 2, 3, 4, 5)
@@ -54,17 +56,18 @@ def without(dice: tuple[int, ...], part: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def group_cell(group: tuple[int, ...]) -> tuple[int, int]:
-    """The cell (row, column) a group of dice marks; ValueError saying why it is no group."""
+    """The cell (row, column) a group of dice marks; IllegalActionError (a ValueError) saying why
+    it is no group."""
     if not 1 <= len(group) <= MAX_GROUP:
-        raise ValueError(f"a group has 1 to {MAX_GROUP} dice, not {len(group)}")
+        raise IllegalActionError("penk.group_size", most=MAX_GROUP, size=len(group))
     jollies = group.count(JOLLY)
     values = {face for face in group if face != JOLLY}
     if not values:
-        raise ValueError("a jolly is never used alone: a group needs a die showing a value")
+        raise IllegalActionError("penk.jolly_alone")
     if jollies > 1:
-        raise ValueError("a group may use at most one jolly")
+        raise IllegalActionError("penk.one_jolly")
     if len(values) > 1:
-        raise ValueError("the dice of a group must all show the same value (a jolly may stand in for one)")
+        raise IllegalActionError("penk.group_values")
     return len(group), values.pop()
 
 

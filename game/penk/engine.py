@@ -55,7 +55,7 @@ def current_scores(state: State) -> tuple[SheetScore, ...]:
 def result(state: State) -> Outcome:
     """The final scores; only defined once the game is over."""
     if not state.is_over:
-        raise IllegalActionError("the game is not over yet")
+        raise IllegalActionError("not_over")
     scores = current_scores(state)
     won = winners(scores)
     top = max(score.total for score in scores)

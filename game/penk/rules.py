@@ -63,55 +63,52 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, Roll):
         return _roll(state, action)
     if state.phase is Phase.OVER:
-        raise IllegalActionError("the game is over")
+        raise IllegalActionError("game_over")
     if state.phase is Phase.ROLL:
-        raise IllegalActionError("the dice must be rolled first")
+        raise IllegalActionError("penk.roll_first")
     step = _STEPS.get(type(action))
     if step is None:
-        raise IllegalActionError(f"{action!r} is not a Penk! action")
+        raise IllegalActionError("penk.not_penk_action", action=repr(action))
     return step(state, action)
 
 
 def _end(state: State, action: End) -> State:
     if state.phase is not Phase.CIRCLE:
-        raise IllegalActionError("you must circle at least one cell before you stop")
+        raise IllegalActionError("penk.circle_first")
     return next_turn(state)
 
 
 def _roll(state: State, action: Roll) -> State:
     if state.phase is not Phase.ROLL:
-        raise IllegalActionError("no dice are being rolled now")
+        raise IllegalActionError("penk.no_roll")
     if len(action.faces) != state.rolling:
-        raise IllegalActionError(f"{state.rolling} dice are being rolled, not {len(action.faces)}")
+        raise IllegalActionError("penk.roll_count", rolling=state.rolling, faces=len(action.faces))
     if any(face not in FACES for face in action.faces):
-        raise IllegalActionError("a Penk! die shows 1 to 5 or the jolly")
+        raise IllegalActionError("penk.faces")
     dice = tuple(sorted(state.dice + action.faces))
     return state.evolve(phase=Phase.CHOOSE, rolls=state.rolls + 1, rolling=0, dice=dice)
 
 
 def _reroll(state: State, action: Reroll) -> State:
     if state.phase is not Phase.CHOOSE:
-        raise IllegalActionError("after circling a cell you may not reroll")
+        raise IllegalActionError("penk.reroll_after_circle")
     if state.rolls >= ROLLS_PER_TURN:
-        raise IllegalActionError("you have rolled three times: no more rerolls this turn")
+        raise IllegalActionError("penk.rolled_three")
     if not action.faces:
-        raise IllegalActionError("name at least one die to reroll")
+        raise IllegalActionError("penk.reroll_none")
     if not contains(state.dice, action.faces):
-        raise IllegalActionError("you can only reroll dice that are on the table")
+        raise IllegalActionError("penk.reroll_on_table")
     kept = without(state.dice, action.faces)
     return state.evolve(phase=Phase.ROLL, rolling=len(action.faces), dice=kept)
 
 
 def _circle(state: State, action: Circle) -> State:
-    try:
-        row, column = group_cell(action.group)
-    except ValueError as error:
-        raise IllegalActionError(str(error)) from None
+    row, column = group_cell(action.group)  # IllegalActionError when the dice form no group
     if not contains(free_dice(state), action.group):
-        raise IllegalActionError("those dice are not free: each die serves one group only")
+        raise IllegalActionError("penk.dice_not_free")
     sheet = state.sheet
     if not sheet.is_clear(row, column):
-        raise IllegalActionError(f"the cell in row {row}, column {column} is not clear")
+        raise IllegalActionError("penk.cell_not_clear", row=row, column=column)
     marked = sheet.circle(row, column)
     blocked = completed_lines(sheet, marked)
     sheets = tuple(
@@ -132,14 +129,14 @@ def _circle(state: State, action: Circle) -> State:
 
 def _cross(state: State, action: Cross) -> State:
     if state.phase is not Phase.CHOOSE:
-        raise IllegalActionError("you have circled a cell: this roll has not failed")
+        raise IllegalActionError("penk.not_failed")
     if can_circle(state.dice, state.sheet):
-        raise IllegalActionError("you can circle a cell with these dice, so you must circle one")
+        raise IllegalActionError("penk.must_circle")
     if not 1 <= action.column <= SIZE:
-        raise IllegalActionError(f"a column is 1 to {SIZE}")
+        raise IllegalActionError("penk.column_range", size=SIZE)
     mask = COLUMN_MASKS[action.column - 1]
     if not state.sheet.clear & mask:
-        raise IllegalActionError(f"column {action.column} has no clear cell left: choose another")
+        raise IllegalActionError("penk.column_full", column=action.column)
     sheets = tuple(
         sheet.cross_out(mask) if seat == state.active else sheet for seat, sheet in enumerate(state.sheets)
     )

@@ -152,7 +152,7 @@ class DealScene(TableBase):
         try:
             self.session.play(action)
         except IllegalActionError as error:
-            reason, lookup = str(error), self.session.state.card
+            reason, lookup = error, self.session.state.card
             self.refuse(lambda: explain(reason, lookup))
             return
         self.app.play("card_slide")

@@ -267,7 +267,7 @@ class TurnScene(TableBase):
         try:
             self.session.play(action)
         except IllegalActionError as error:
-            reason, lookup = str(error), self.session.state.card
+            reason, lookup = error, self.session.state.card
             self.refuse(lambda: explain(reason, lookup), near)
             return False
         self._show_move(before, action, seat, bot=False)

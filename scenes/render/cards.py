@@ -55,6 +55,11 @@ class TaskLayout:
     bottom: float  # y below the last row, where the sum target's pill goes
 
 
+# a bonus card's marks (crossed off when used), in the card's design units (300 x 420)
+MARK_CENTRES = tuple((34 + index * 44, 390) for index in range(BONUS_USES))
+MARK_RADIUS = 15
+
+
 @cache
 def task_layout(task: Task) -> TaskLayout:
     count = len(task.fields)
@@ -382,10 +387,10 @@ class _CardPainter:
                     self.surface, colour, chip_centre, self.px(7), fill=theme.ink_on(theme.COLOUR_RGB[colour])
                 )
             return
-        for index in range(BONUS_USES):
-            mark_centre = (self.px(34 + index * 44), self.px(390))
-            pygame.draw.circle(self.surface, theme.WHITE, mark_centre, self.px(15))
-            pygame.draw.circle(self.surface, theme.INK, mark_centre, self.px(15), self.px(2))
+        for index, (x, y) in enumerate(MARK_CENTRES):
+            mark_centre = (self.px(x), self.px(y))
+            pygame.draw.circle(self.surface, theme.WHITE, mark_centre, self.px(MARK_RADIUS))
+            pygame.draw.circle(self.surface, theme.INK, mark_centre, self.px(MARK_RADIUS), self.px(2))
             if index < self.used:
                 arm = self.px(10)
                 cx, cy = mark_centre

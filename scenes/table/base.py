@@ -1,5 +1,6 @@
 """What the deal and turn scenes share: the session they drive, pacing of bots and chance at the
-chosen animation speed, the pause menu's hooks, a notice line for refusals, and zoom on a card."""
+chosen animation speed, the pause menu's hooks, a notice line for refusals, zoom on a card, and
+tooltips on what the pointer or the keyboard/gamepad focus is on."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent
 from scenes.core.routing import ModeRoutes, PauseHooks, Resignation
 from scenes.core.stack import Scene
+from scenes.core.tooltip import Tip, Tooltip, focus_tip
+from scenes.core.widgets import FocusGroup, Widget
 from scenes.menus.slot_words import players_words, solo_words
 from scenes.model.gameconfig import GameConfig
 from scenes.model.session import GameSession
@@ -23,6 +26,7 @@ from scenes.model.settings import ANIMATION_SPEEDS
 from scenes.render.cards import ZOOMED, render_card
 from scenes.render.shapes import rounded_panel
 from scenes.table.opening import stage
+from scenes.table.spots import Spot
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -33,6 +37,7 @@ NOTICE_SECONDS = 4.0
 NOTICE_WIDTH = 420  # a refusal wraps within this width
 ZOOM_DWELL = 0.35  # hover this long over a card to see it large
 SPEED_WIDTH = 250  # the speed pill at the header's right end
+NAVIGATION = frozenset({Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT, Action.NEXT, Action.PREVIOUS})
 
 
 class TableBase(Scene):
@@ -51,6 +56,9 @@ class TableBase(Scene):
         self.hover_time = 0.0
         self.left = False
         self.shown_save_problem = session.save_problem  # a failed save is shown once per attempt
+        self.tooltip = Tooltip()
+        self.tip_source: FocusGroup | None = None  # the tip follows this group's focus (keys, pad)
+        self.zoom_rect: pygame.Rect | None = None  # where the zoomed card was drawn: tips keep clear
 
     # -- pacing ----------------------------------------------------------------------------------
     def hold(self, seconds: float) -> None:
@@ -166,6 +174,35 @@ class TableBase(Scene):
             self.hover_time += dt
             if self.hover_time >= ZOOM_DWELL:
                 self.app.request_draw()
+        if self.tip_source is not None:
+            widget = self.tip_source.focused
+            self.tooltip.point(self.tip_for(widget.rect.center, widget) if widget is not None else None)
+        if self.tooltip.update(dt):
+            self.app.request_draw()
+
+    # -- tooltips --------------------------------------------------------------------------------
+    def tip_at(self, point: tuple[int, int]) -> Tip | None:
+        """The tip of the thing drawn at `point` (a die, a field, a card ...); the scenes say."""
+        return None
+
+    def tip_for(self, point: tuple[int, int], widget: Widget | None) -> Tip | None:
+        """A button's own text; on a spot or beside the controls, the thing at `point`."""
+        if widget is not None and not isinstance(widget, Spot):
+            return focus_tip(widget)
+        return self.tip_at(point) or (focus_tip(widget) if isinstance(widget, Spot) else None)
+
+    def observe_tip(self, intent: Intent, focus: FocusGroup) -> None:
+        """Call first in `handle`: the pointer's tip as it moves, the focus's after keys or pad
+        buttons move it, none once the player acts."""
+        action = intent.action
+        if action == Action.POINTER_MOVE and intent.pos is not None:
+            self.tip_source = None
+            self.tooltip.point(self.tip_for(intent.pos, focus.widget_at(intent.pos)))
+        elif action in NAVIGATION:
+            self.tip_source = focus
+        elif action in (Action.POINTER_DOWN, Action.CONFIRM, Action.BACK, Action.MENU):
+            self.tip_source = None
+            self.tooltip.hide()
 
     def set_zoom(
         self,
@@ -180,7 +217,13 @@ class TableBase(Scene):
         self.zoom_card, self.zoom_values = card, values
         self.zoom_anchor = anchor if card is not None else None
 
+    def draw_hover(self, surface: pygame.Surface) -> None:
+        """What hovering or focusing shows, over everything: the zoomed card, then the tooltip."""
+        self.draw_zoom(surface)
+        self.tooltip.draw(surface, [self.zoom_rect] if self.zoom_rect is not None else [])
+
     def draw_zoom(self, surface: pygame.Surface) -> None:
+        self.zoom_rect = None
         if self.zoom_card is None or self.zoom_anchor is None or self.hover_time < ZOOM_DWELL:
             return
         image = render_card(self.zoom_card, ZOOMED, self.zoom_values, glyphs=self.app.settings.colour_glyphs)
@@ -192,6 +235,7 @@ class TableBase(Scene):
         rect.clamp_ip(surface.get_rect().inflate(-16, -16))
         rounded_panel(surface, rect.inflate(12, 12), theme.FELT_DARK, radius=18, shadow=16)
         surface.blit(image, rect)
+        self.zoom_rect = rect.inflate(12, 12)
 
     def draw_notice(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The refusal in a red box: above the thing the player clicked, else centred in `area`."""
@@ -268,4 +312,5 @@ class TableBase(Scene):
             or not session.human_to_decide
             or self.notice_time > 0
             or dwelling
+            or self.tooltip.waiting
         )

@@ -14,6 +14,7 @@ from scenes.core.i18n import t
 from scenes.core.intents import Action as Key
 from scenes.core.intents import Intent
 from scenes.core.layout import layout
+from scenes.core.tooltip import Tip
 from scenes.core.widgets import Button, FocusGroup, Widget
 from scenes.render.cards import render_card
 from scenes.render.shapes import felt_backdrop, rounded_panel
@@ -22,6 +23,7 @@ from scenes.table.choices import Choices, build
 from scenes.table.display_view import DisplayView
 from scenes.table.refusals import explain
 from scenes.table.spots import Spot
+from scenes.table.tips import deal_tip_at
 
 CAPTION = 38  # the strip at the top of the hand and display panels for their names
 
@@ -174,6 +176,7 @@ class DealScene(TableBase):
         self.play(action)
 
     def handle(self, intent: Intent) -> None:
+        self.observe_tip(intent, self.focus)
         if self.handle_common(intent):
             return
         if not self.session.human_to_decide:
@@ -270,4 +273,8 @@ class DealScene(TableBase):
             surface.blit(image, image.get_rect(center=self.drag_pos))
         self.focus.draw_hint(surface, self.layout["hint"])
         self.draw_notice(surface, self.layout["prompt"].move(0, 520))
-        self.draw_zoom(surface)
+        self.draw_hover(surface)
+
+    def tip_at(self, point: tuple[int, int]) -> Tip | None:
+        hand = list(zip(self.hand(), self.hand_rects(), strict=True))
+        return deal_tip_at(self.session.state, point, hand, self.view)

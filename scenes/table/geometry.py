@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Card
-from scenes.render.cards import task_layout
+from scenes.render.cards import MARK_CENTRES, MARK_RADIUS, task_layout
 
 DESIGN = (300, 420)
 CARD_RATIO = 420 / 300
@@ -21,6 +21,16 @@ def field_rects(card: Card, rect: pygame.Rect) -> list[pygame.Rect]:
     return [
         pygame.Rect(rect.x + round(x * s), rect.y + round(y * s), round(size * s), round(size * s))
         for x, y, size in task_layout(card.task).spots
+    ]
+
+
+def mark_rects(rect: pygame.Rect) -> list[pygame.Rect]:
+    """The screen rectangle of each bonus mark of a bonus card drawn into `rect`."""
+    s = rect.width / DESIGN[0]
+    side = round(2 * MARK_RADIUS * s)
+    return [
+        pygame.Rect(rect.x + round((x - MARK_RADIUS) * s), rect.y + round((y - MARK_RADIUS) * s), side, side)
+        for x, y in MARK_CENTRES
     ]
 
 

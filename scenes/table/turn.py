@@ -33,6 +33,7 @@ from scenes.core.i18n import current_language, t
 from scenes.core.intents import Action as Key
 from scenes.core.intents import Intent
 from scenes.core.layout import layout
+from scenes.core.tooltip import Tip
 from scenes.core.widgets import FocusGroup
 from scenes.render.cards import render_card
 from scenes.render.dice import ROLL_SECONDS
@@ -49,6 +50,7 @@ from scenes.table.panels import OtherPanels
 from scenes.table.refusals import explain
 from scenes.table.round_counter import RoundCounterView
 from scenes.table.spots import Spot
+from scenes.table.tips import turn_tip_at
 from scenes.table.turn_controls import Controls
 from scenes.table.turn_options import Step, large_seat
 
@@ -302,6 +304,7 @@ class TurnScene(TableBase):
             self.refuse(lambda: t("table.undo.none"))
 
     def handle(self, intent: Intent) -> None:
+        self.observe_tip(intent, self.focus)
         if self.handle_common(intent):
             return
         session = self.session
@@ -414,7 +417,13 @@ class TurnScene(TableBase):
         self.draw_speed(surface)
         if self.log_hover:
             self.log.draw_full(surface, self.log_hover)
-        self.draw_zoom(surface)
+        self.draw_hover(surface)
+
+    def tip_at(self, point: tuple[int, int]) -> Tip | None:
+        state = self.session.state
+        tray = self.tray if state.phase != Phase.PLACE else None
+        views = (self.main, self.market, self.panels, self.counter)
+        return turn_tip_at(state, self.main_seat(), point, tray, *views)
 
     def speed_rect(self) -> pygame.Rect:
         header = self.layout["header"]

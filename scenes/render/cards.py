@@ -304,10 +304,9 @@ class _CardPainter:
         if field.number is not None:
             label = fonts.text(str(field.number), digit_size, ink, "black")
             self.surface.blit(label, label.get_rect(center=(rect.centerx, rect.centery + 1)))
-            if value is not None:  # a printed number is crossed out when filled
-                inset = rect.inflate(-rect.width // 4, -rect.height // 4)
-                pygame.draw.line(self.surface, theme.PEN, inset.topleft, inset.bottomright, self.px(4))
-                pygame.draw.line(self.surface, theme.PEN, inset.bottomleft, inset.topright, self.px(4))
+            if value is not None:  # a filled printed number is circled in pen: done, not forbidden
+                pen = max(2, self.px(4))
+                pygame.draw.circle(self.surface, theme.PEN, rect.center, rect.width * 0.42, pen)
         elif value is not None:  # a blank field gets the value written in, like with a pen
             centre = (rect.centerx + rect.width * 0.06, rect.centery + rect.height * 0.06)
             pygame.draw.circle(self.surface, theme.WHITE, centre, rect.width * 0.34)

@@ -145,3 +145,21 @@ def test_other_players_small_displays_are_legible_and_centred() -> None:
     assert all(60 <= rect.width <= CARD_WIDTH for rect in rects)  # was 40 px in a 3x3 frame
     middle = rects[1].centerx
     assert abs(middle - panels.rects[1].centerx) <= 2  # a small display sits in the middle
+
+
+def test_a_filled_printed_number_is_circled_as_done_not_crossed_out() -> None:
+    from scenes.render.cards import ZOOMED
+    from scenes.table.geometry import field_rects
+
+    pygame.font.init()
+    card = next(c for c in standard_deck().cards if any(f.number is not None for f in c.task.fields))
+    index = next(i for i, f in enumerate(card.task.fields) if f.number is not None)
+    values = [None] * len(card.task.fields)
+    values[index] = card.task.fields[index].number
+    image = render_card(card, ZOOMED, values)
+    field = field_rects(card, image.get_rect())[index]
+    inset = field.inflate(-field.width // 4, -field.height // 4)
+    corner = (inset.left + 3, inset.top + 3)  # where a cross's stroke would start
+    assert tuple(image.get_at(corner))[:3] != theme.PEN
+    ring = (round(field.centerx - field.width * 0.42) + 2, field.centery)
+    assert tuple(image.get_at(ring))[:3] == theme.PEN

@@ -1,7 +1,7 @@
 """The new-game screen: 1 to 4 seats, each a named human or a bot (easy, normal, hard), and who starts.
 
 Start hands a GameConfig to the scene registered as "table"; until one is registered the button
-stays disabled and says why.
+stays disabled and says why. The setup started last is offered again (scenes/model/last_setup.py).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from scenes.core.widgets import Button, Choice, TextField, Widget
 from scenes.menus.slot_words import replace_question
 from scenes.model.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
 from scenes.model.games import GOENNEN_KOENNEN
+from scenes.model.last_setup import SEAT_OPTIONS, LastSetup, load_last_setup, save_last_setup
 from scenes.model.slots import occupant, table_slot
 from scenes.render.shapes import rounded_panel
 
@@ -26,8 +27,7 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 MAX_SEATS = GOENNEN_KOENNEN.max_seats
-# What a seat can be; seat 1 is never empty (a game has at least one player).
-SEAT_OPTIONS = ("off", "human", "easy", "normal", "hard")
+DEFAULT_OPTIONS = ("human", "normal", "off", "off")
 BOT_NAMES = ("Ada", "Bruno", "Clara", "Dora")  # names that read the same in every language
 SEAT_MARKS = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167))  # seat badges
 
@@ -43,7 +43,8 @@ class NewGameScene(MenuScene):
         self.kinds: list[Choice] = []
         self.names: list[TextField] = []
         self.seat_options: list[tuple[str, ...]] = []
-        defaults = ("human", "normal", "off", "off")
+        last = load_last_setup()
+        defaults = last.options if last is not None else DEFAULT_OPTIONS
         for seat in range(MAX_SEATS):
             top = area.y + seat * row_height + 12
             options = SEAT_OPTIONS if seat else SEAT_OPTIONS[1:]
@@ -59,7 +60,7 @@ class NewGameScene(MenuScene):
             self.seat_options.append(options)
             name = TextField(
                 pygame.Rect(area.x + 560, top, 480, row_height - 24),
-                self._default_name(seat, defaults[seat]),
+                last.names[seat] if last is not None else self._default_name(seat, defaults[seat]),
                 lambda _value: self._refresh(),
                 hint=lambda: t("newgame.name.hint"),
             )
@@ -70,7 +71,7 @@ class NewGameScene(MenuScene):
             pygame.Rect(area.x + 80, row.y + 4, 960, row.height - 8),
             lambda: t("newgame.start_player"),
             self._start_player_options,
-            0,
+            last.start_player if last is not None else 0,
             lambda _index: None,
             hint=lambda: t("newgame.start_player.hint"),
         )
@@ -166,6 +167,9 @@ class NewGameScene(MenuScene):
         )
 
     def _start(self, config: GameConfig) -> None:
+        options = tuple(self.seat_option(seat) for seat in range(MAX_SEATS))
+        names = tuple(name.value for name in self.names)
+        save_last_setup(LastSetup(options, names, self.start_player.index))
         self.app.go(GOENNEN_KOENNEN.new_game_route, config, how="replace")
 
     def resume(self) -> None:

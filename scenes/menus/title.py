@@ -63,6 +63,8 @@ class TitleScene(MenuScene):
         ]
         area = self.layout["menu"]
         shown = [entry for entry in entries if entry[2]]
+        # the way on is drawn as the main button: Continue while a game is unfinished
+        primary = "continue" if any(key == "continue" for key, _, _ in shown) else "new_game"
         height, gap = 46, 10
         self.focus.widgets.clear()
         self.buttons.clear()
@@ -73,7 +75,7 @@ class TitleScene(MenuScene):
                 text_of(f"title.{key}"),
                 action,
                 hint=text_of(f"title.{key}.hint"),
-                primary=index == 0,
+                primary=key == primary,
                 size=24,
             )
             self.buttons[key] = button

@@ -65,6 +65,7 @@ def test_the_title_focuses_continue_when_a_game_is_unfinished(data_dir: Path) ->
     title = top(_fresh(data_dir))
     assert isinstance(title, TitleScene)
     assert title.focus.focused is title.buttons["continue"]
+    assert title.buttons["continue"].primary and not title.buttons["new_game"].primary  # drawn as the way on
 
 
 def test_a_second_new_game_asks_and_keeps_the_first_when_refused(data_dir: Path) -> None:

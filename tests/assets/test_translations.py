@@ -129,10 +129,10 @@ def test_plural_forms_per_language() -> None:
     assert t("table.header.rolls_left", count=0) == "rolls left: 0"
     t.set_language("de")
     assert t("scoring.empty_fields", count=1) == "1 leeres Feld"
-    assert t("table.hint.bonus_fields", count=2) == "Bonusfeld nutzen: 2 weitere Felder passen"
+    assert t("table.hint.bonus_fields", count=2) == "Bonuskreis nutzen: 2 weitere Felder passen"
     assert t("deal.prompt.place", count=1).startswith("Lege deine letzte Karte")
     t.set_language("nl")
-    expected = "Ann: je mag 1 dobbelsteen in een vak invullen"
+    expected = "Ann: je mag 1 dobbelsteen in een vakje invullen"
     assert t("table.prompt.solo_passive", name="Ann", count=1) == expected
     assert t("slots.mode.table", count=1) == "1 speler"
     assert t("slots.mode.table", count=3) == "3 spelers"

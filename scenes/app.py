@@ -9,6 +9,7 @@ surface (tests, screenshots, benchmarks).
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,8 @@ from scenes.model.userdata import data_dir as data_folder
 from scenes.routes import MODES, ROUTES
 
 SCREEN_SIZE = (1280, 720)
+MINIMUM_WINDOW = (640, 360)  # the window may shrink to this; the picture scales down with it
+DESKTOP_SHARE = 0.9  # a new window takes at most this share of the desktop, title bar included
 FPS = 60
 IDLE_WAIT_MS = 250  # when nothing moves, sleep until input (or this long) instead of redrawing
 MAX_DT = 0.1  # a long stall (window dragged, debugger) must not make animations jump
@@ -101,17 +104,43 @@ class App:
 
         pygame.display.set_icon(die_face(Colour.ORANGE, 5, 64))  # drawn, so no image file to keep
         # SCALED: SDL keeps a 1280x720 logical screen, scales it to the window with letterboxing,
-        # and maps mouse positions back, so the whole game works in screen coordinates.
+        # and maps mouse positions back, so the whole game works in screen coordinates. By default
+        # pygame scales a window by whole multiples only (a 1900x1000 window showed a 1280x720
+        # picture in black bars, a smaller one a cropped picture); its switch for any factor is
+        # the hint read under the literal name below, and linear filtering keeps text smooth.
+        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
         flags = pygame.SCALED | pygame.RESIZABLE
         if self.settings.fullscreen:
             flags |= pygame.FULLSCREEN
         try:
-            return pygame.display.set_mode(SCREEN_SIZE, flags, vsync=1)
+            screen = pygame.display.set_mode(SCREEN_SIZE, flags, vsync=1)
         except pygame.error:
             try:
-                return pygame.display.set_mode(SCREEN_SIZE, flags)
+                screen = pygame.display.set_mode(SCREEN_SIZE, flags)
             except pygame.error as error:
                 raise NoDisplayError(str(error)) from error
+        self._fit_window()
+        return screen
+
+    def _fit_window(self) -> None:
+        """SCALED never lets the window be smaller than 1280x720 and opens it as large as the
+        desktop (its title bar then pushes the bottom off). The window may shrink to
+        MINIMUM_WINDOW and starts within DESKTOP_SHARE of the desktop."""
+        with warnings.catch_warnings():  # the display module's window, the only one this game has
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.minimum_size = MINIMUM_WINDOW
+        desktops = pygame.display.get_desktop_sizes()
+        if self.settings.fullscreen or not desktops:
+            return
+        room = (desktops[0][0] * DESKTOP_SHARE, desktops[0][1] * DESKTOP_SHARE)
+        if window.size[0] <= room[0] and window.size[1] <= room[1]:
+            return
+        scale = min(room[0] / SCREEN_SIZE[0], room[1] / SCREEN_SIZE[1])
+        width, height = (round(side * scale) for side in SCREEN_SIZE)
+        window.size = (max(MINIMUM_WINDOW[0], width), max(MINIMUM_WINDOW[1], height))
+        window.position = pygame.WINDOWPOS_CENTERED
 
     def toggle_fullscreen(self) -> None:
         self.change_settings(fullscreen=not self.settings.fullscreen)

@@ -146,12 +146,6 @@ def text_of(key: str, **params: object) -> Callable[[], str]:
     return lambda: t(key, **params)
 
 
-def has_text(key: str) -> bool:
-    """Whether the English catalogue (which every other one matches) has this message."""
-    catalogue = translator().catalogue(FALLBACK)
-    return key in catalogue.texts or key in catalogue.plurals
-
-
 def keys_with_prefix(prefix: str, language: str | None = None) -> Iterable[str]:
     catalogue = translator().catalogue(language or FALLBACK)
     return sorted(key for key in (*catalogue.texts, *catalogue.plurals) if key.startswith(prefix))

@@ -7,7 +7,7 @@ told when drawn, in the player's language.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 
 import pygame
@@ -135,5 +135,3 @@ def deal_tip_at(
         return placed_tip(placed, view.rect_of(placed.pos), point)
     return None
 
-
-TipFinder = Callable[[tuple[int, int]], Tip | None]

@@ -97,13 +97,7 @@ class ConfirmScene(MenuScene):
         surface.blit(label, label.get_rect(midleft=heading.midleft))
         area = self.layout["message"]
         question = self.confirmation.question()
-        size = 24
-        lines = fonts.wrap(question, size, area.width)
-        while size > 14 and len(lines) * (size + 8) > area.height:
-            size -= 2
-            lines = fonts.wrap(question, size, area.width)
-        y = area.y
-        for line in lines:
-            surface.blit(fonts.text(line, size, theme.CREAM), (area.x, y))
-            y += size + 8
+        fitted = fonts.block(question, 24, area.size, theme.CREAM)
+        if fitted is not None:
+            surface.blit(fitted.surface, area.topleft)
         self.focus.draw(surface)

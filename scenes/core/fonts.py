@@ -135,24 +135,6 @@ def paragraph(
         face.align = pygame.FONT_LEFT
 
 
-def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[str]:
-    """Break text into lines no wider than `width`; blank lines in the text are kept."""
-    face = font(size, weight)
-    lines: list[str] = []
-    for paragraph in content.split("\n"):
-        words = paragraph.split(" ")
-        line = ""
-        for word in words:
-            candidate = word if not line else f"{line} {word}"
-            if face.size(candidate)[0] <= width or not line:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
-
-
 @lru_cache(maxsize=4096)  # keyed by the text: log lines and names never stop changing
 def fit_size(content: str, size: int, width: int, weight: str = "regular", smallest: int = 9) -> int:
     """The largest size up to `size` at which `content` fits in `width` on one line."""

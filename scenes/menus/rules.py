@@ -87,6 +87,7 @@ PAGES: tuple[Page, ...] = (
 
 SOLO_LEVELS = ((1, 15, 90), (2, 14, 86), (3, 13, 82), (4, 12, 78), (5, 11, 74), (6, 10, 70), (7, 9, 66))
 TEXT_SIZE = 21
+PARAGRAPH_LINES = 40  # a paragraph may wrap onto this many lines, far more than any needs
 
 
 class RulesScene(MenuScene):
@@ -167,31 +168,25 @@ class RulesScene(MenuScene):
     def _draw_text(self, surface: pygame.Surface, body: str, area: pygame.Rect) -> None:
         size = TEXT_SIZE
         while True:
-            lines = _layout_lines(body, size, area.width)
-            height = sum(
-                fonts.font(size, weight).get_linesize() * (0.55 if not line else 1) for line, weight in lines
-            )
-            if height <= area.height or size <= 14:
+            paragraphs = _paragraphs(body, size, area.width)
+            blank = round(fonts.font(size).get_linesize() * 0.55)
+            height = sum(blank if text is None else text.get_height() for _, text in paragraphs)
+            if height <= area.height or size <= fonts.LEGIBLE:
                 break
             size -= 1
-        y = float(area.y)
-        for line, weight in lines:
-            face = fonts.font(size, weight)
-            if not line:
-                y += face.get_linesize() * 0.55
+        y = area.y
+        indent = fonts.font(size).size("•  ")[0]
+        for bullet, text in paragraphs:
+            if text is None:
+                y += blank
                 continue
             x = area.x
-            indent = face.size("•  ")[0]
-            if line.startswith("• "):
-                bullet = fonts.text("•", size, (60, 140, 120), "black")
-                surface.blit(bullet, (x, round(y)))
+            if bullet:
+                mark = fonts.text("•", size, (60, 140, 120), "black")
+                surface.blit(mark, (x, y))
                 x += indent
-                line = line[2:]
-            elif line.startswith("  "):  # a bullet's continued line lines up with its text
-                x += indent
-                line = line[2:]
-            surface.blit(fonts.text(line, size, theme.INK, weight), (x, round(y)))
-            y += face.get_linesize()
+            surface.blit(text, (x, y))
+            y += text.get_height()
 
     def _draw_pictures(self, surface: pygame.Surface, page: Page, area: pygame.Rect) -> None:
         glyphs = self.app.settings.colour_glyphs
@@ -297,21 +292,19 @@ class RulesScene(MenuScene):
                 surface.blit(label, label.get_rect(center=(x, y + 4)))
 
 
-def _layout_lines(body: str, size: int, width: int) -> list[tuple[str, str]]:
-    """Wrap the body; a paragraph starting with '# ' is a bold subheading, '- ' a bullet."""
-    lines: list[tuple[str, str]] = []
+def _paragraphs(body: str, size: int, width: int) -> list[tuple[bool, pygame.Surface | None]]:
+    """Each paragraph wrapped by pygame-ce: (whether it is a bullet, its text; None for a blank
+    line). A paragraph starting with '# ' is a bold subheading, '- ' a bullet."""
+    indent = fonts.font(size).size("•  ")[0]
+    paragraphs: list[tuple[bool, pygame.Surface | None]] = []
     for paragraph in body.split("\n"):
         if not paragraph.strip():
-            lines.append(("", "regular"))
+            paragraphs.append((False, None))
             continue
-        if paragraph.startswith("# "):
-            lines += [(line, "black") for line in fonts.wrap(paragraph[2:], size, width, "black")]
-            continue
-        if paragraph.startswith("- "):
-            indent = fonts.font(size).size("•  ")[0]
-            wrapped = fonts.wrap(paragraph[2:], size, width - indent)
-            lines.append((f"• {wrapped[0]}", "regular"))
-            lines += [(f"  {line}", "regular") for line in wrapped[1:]]
-            continue
-        lines += [(line, "regular") for line in fonts.wrap(paragraph, size, width)]
-    return lines
+        bullet = paragraph.startswith("- ")
+        weight = "black" if paragraph.startswith("# ") else "regular"
+        text = paragraph[2:] if bullet or weight == "black" else paragraph
+        box = (width - (indent if bullet else 0), fonts.font(size, weight).get_linesize() * PARAGRAPH_LINES)
+        fitted = fonts.block(text, size, box, theme.INK, weight, smallest=size, shorten=False)
+        paragraphs.append((bullet, fitted.surface if fitted is not None else None))
+    return paragraphs

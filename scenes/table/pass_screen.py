@@ -55,8 +55,8 @@ class PassScreen(Scene):
         if fitted is not None:
             surface.blit(fitted.surface, fitted.surface.get_rect(center=self.layout["heading"].center))
         area = self.layout["message"]
-        lines = fonts.wrap(t("table.pass.message", name=self.player), 22, area.width)
-        for index, line in enumerate(lines):
-            text = fonts.text(line, 22, theme.CREAM)
-            surface.blit(text, text.get_rect(midtop=(area.centerx, area.y + index * 30)))
+        words = t("table.pass.message", name=self.player)
+        message = fonts.block(words, 22, area.size, theme.CREAM, align="center")
+        if message is not None:
+            surface.blit(message.surface, message.surface.get_rect(midtop=area.midtop))
         self.focus.draw(surface)

@@ -55,9 +55,11 @@ class RoundCounterView:
             empty.midtop = (area.centerx, area.y + TOP)
             pygame.draw.rect(surface, (90, 130, 118), empty, 2, border_radius=8)
             hint = t("table.round_counter.empty")
-            for index, line in enumerate(fonts.wrap(hint, 15, area.width - 40)):
-                text = fonts.text(line, 15, (190, 214, 206))
-                surface.blit(text, text.get_rect(midtop=(area.centerx, empty.bottom + 10 + index * 20)))
+            room = (area.width - 40, area.bottom - empty.bottom - 10)
+            fitted = fonts.block(hint, 15, room, (190, 214, 206), align="center")
+            if fitted is not None:
+                spot = fitted.surface.get_rect(midtop=(area.centerx, empty.bottom + 10))
+                surface.blit(fitted.surface, spot)
             return
         for card_id, rect in zip(state.removed, rects, strict=True):
             shadow = rect.move(3, 4)

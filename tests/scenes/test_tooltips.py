@@ -126,3 +126,20 @@ def test_the_keyboard_focus_shows_the_tip_of_what_it_reaches(app: App) -> None:
     assert expected is not None and shown and shown == expected.text()
     box = scene.tooltip.draw(app.screen)
     assert box is not None and not box.colliderect(focused.rect)
+
+
+def test_a_dealt_card_shows_its_name_and_reward(app: App) -> None:
+    app.change_settings(animation_speed="instant")
+    session = GameSession.start(CONFIG, seed=5, save_path=save_path())
+    open_table(app, session)
+    for _ in range(600):
+        if isinstance(top(app), DealScene) and session.human_to_decide:
+            break
+        step(app)
+    scene = top(app)
+    assert isinstance(scene, DealScene)
+    card_id, rect = scene.hand()[0], scene.hand_rects()[0]
+    _hover(app, rect.center)
+    assert scene.tooltip.shown == card_text(session.state.card(card_id))
+    box = scene.tooltip.draw(app.screen)
+    assert box is not None and not box.colliderect(rect)

@@ -223,6 +223,19 @@ def shot_language_switched(app: App) -> pygame.Surface:
     return app.screen
 
 
+def shot_log_expanded(app: App) -> pygame.Surface:
+    """The log opened large in round 4, scrolled back a little: rounds apart, cards by chip and name."""
+    from scenes.table.turn import TurnScene
+
+    scene = _open(app, session_at(_human_active(1, round_=3)))
+    assert isinstance(scene, TurnScene)
+    _click(app, scene.log.area.center)
+    assert scene.log.expanded
+    scene.log.scroll(6)
+    app.draw()
+    return app.screen
+
+
 SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "deal": shot_deal,
     "turn": shot_turn,
@@ -234,4 +247,5 @@ SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "pause": shot_pause,
     "refusal": shot_refusal,
     "language-switched": shot_language_switched,
+    "log-expanded": shot_log_expanded,
 }

@@ -43,7 +43,7 @@ from scenes.table.dice_tray import DiceTray
 from scenes.table.display_view import DisplayView
 from scenes.table.effects import Effects
 from scenes.table.geometry import field_rects
-from scenes.table.log_view import LogView, Record
+from scenes.table.log_view import LogView, Record, records_from
 from scenes.table.market_view import MarketView
 from scenes.table.panels import OtherPanels
 from scenes.table.refusals import explain
@@ -73,7 +73,10 @@ class TurnScene(TableBase):
         self.market.sync(session.state.market, None)
         self.tray = DiceTray(self.layout["dice"], self.layout["site"], glyphs)
         self.main = DisplayView(self.layout["display"], gap=8, max_width=150)
-        self.log = LogView(self.layout["log"], lambda card_id: self.session.state.card(card_id))
+        # opened, the log lies over the prompt, the player's display and the small log
+        large = self.layout["prompt"].union(self.layout["log"]).union(self.layout["display"].inflate(16, 12))
+        self.log = LogView(self.layout["log"], large, lambda card_id: self.session.state.card(card_id))
+        self.pointer: tuple[int, int] | None = None  # where the mouse is (the wheel scrolls what is under it)
         self.panels = OtherPanels(self.layout["others"])
         self.counter = RoundCounterView(self.layout["others"])
         self.effects = Effects(self.tweens)
@@ -92,10 +95,6 @@ class TurnScene(TableBase):
         state = session.state
         kept = frozenset(c for c in COLOURS if c not in state.rerolled) if state.rolls else frozenset()
         self.tray.show(state.dice, kept)
-        for entry in session.log[-8:]:  # a resumed or reopened game shows its latest moves
-            if entry.seat is not None:
-                colour = SEAT_COLOURS[entry.seat % 4]
-                self.log.add(Record(session.name(entry.seat), entry.action, colour=colour))
         self._sync()
 
     # -- which display is large ------------------------------------------------------------------
@@ -156,7 +155,6 @@ class TurnScene(TableBase):
             self.tray.throw(state.dice, rolled, self.tweens, seed=len(self.session.match.actions))
             self.app.play("dice_roll")
             self.hold(ROLL_SECONDS + 0.15)
-            self.log.add(Record(self.session.name(before.active), action, colour=(190, 214, 206)))
         elif isinstance(action, Draw):
             self.app.play("card_slide")
             self.hold(0.18)
@@ -165,14 +163,9 @@ class TurnScene(TableBase):
     def _show_move(self, before: State, action: Action, seat: int, bot: bool) -> None:
         """Log a move and show it where it happened (bots' moves stay on screen for a moment)."""
         state = self.session.state
-        value = card = None
-        if isinstance(action, Write):
-            placed = state.display(seat).find(action.card)
-            value = placed.filled[action.field] if placed is not None else None
-        if isinstance(action, Buy):
-            card = before.market_card(action.row, action.slot)
-        record = Record(self.session.name(seat), action, value, card, SEAT_COLOURS[seat % 4])
-        self.log.add(record)
+        entry = self.session.log[-1]  # this move's line, with the number written or the card bought
+        card = entry.bought
+        record = Record(self.session.name(seat), action, entry.value, card, SEAT_COLOURS[seat % 4])
         target = self._card_rect(seat, action)
         if isinstance(action, Buy) and card is not None:
             self.app.play("card_slide")
@@ -221,6 +214,7 @@ class TurnScene(TableBase):
         previous = self.seen
         self.seen = state
         self.scores = current_scores(state)
+        self.log.show(records_from(session.log, session.name, SEAT_COLOURS))
         if session.human_to_decide and not state.is_chance:
             from scenes.table.choices import build
 
@@ -296,13 +290,14 @@ class TurnScene(TableBase):
             self.app.play("click")
             state = self.session.state
             self.tray.show(state.dice, self.tray.kept)
-            self.log.add(Record(self.session.name(state.decider), None, note="log.undo"))
             self._sync()
         else:
             self.refuse(lambda: t("table.undo.none"))
 
     def handle(self, intent: Intent) -> None:
-        if self.handle_common(intent):
+        if intent.pos is not None:
+            self.pointer = intent.pos
+        if self._handle_log(intent) or self.handle_common(intent):
             return
         session = self.session
         if not session.human_to_decide or self.paced:
@@ -333,6 +328,45 @@ class TurnScene(TableBase):
                 return
             self.controls.clicked_nothing()
 
+    def _handle_log(self, intent: Intent) -> bool:
+        """The log: the wheel scrolls it under the pointer, a click opens it large; while open it
+        takes every input (wheel, arrows and page keys scroll; Escape or a click outside close)."""
+        log = self.log
+        over = self.pointer is not None and log.contains(self.pointer)
+        scrolls = {Key.PAGE_NEXT: -3, Key.PAGE_PREVIOUS: 3}
+        if log.expanded:
+            scrolls.update({Key.DOWN: -1, Key.UP: 1})
+        if intent.action in scrolls and (over or log.expanded):
+            if log.scroll(scrolls[intent.action]):
+                self.dirty = True
+                self.app.request_draw()
+            return True
+        if not log.expanded:
+            pos = intent.pos
+            if intent.action == Key.POINTER_UP and pos is not None and log.area.collidepoint(pos):
+                log.open()
+                self._log_changed()
+                return True
+            return intent.action == Key.POINTER_DOWN and over
+        if intent.action == Key.POINTER_MOVE:
+            self._hover(intent.pos)
+        closing = intent.action in (Key.BACK, Key.MENU, Key.CONFIRM) or (
+            intent.action == Key.POINTER_UP
+            and intent.pos is not None
+            and (not log.large.collidepoint(intent.pos) or log.toggle_rect().collidepoint(intent.pos))
+        )
+        if closing:
+            log.close()
+            self._log_changed()
+        return intent.action != Key.SPEED
+
+    def _log_changed(self) -> None:
+        self.app.play("click")
+        self.log_hover = None
+        self.set_zoom(None)
+        self.dirty = True
+        self.app.request_draw()
+
     def _try_field(self, pos: tuple[int, int]) -> bool:
         """A die is chosen and a field that cannot take it was clicked: ask the engine, which says
         why not, and show that next to the field (rather than silently dropping the die)."""
@@ -356,6 +390,13 @@ class TurnScene(TableBase):
         if full != self.log_hover:
             self.log_hover = full
             self.app.request_draw()
+        logged = self.log.card_at(pos)
+        if logged is not None:  # a line about a card: the card large
+            self.set_zoom(logged[0], (), logged[1])
+            return
+        if self.log.expanded:
+            self.set_zoom(None)
+            return
         found = self.card_at(pos)
         if found is None:
             self.set_zoom(None)
@@ -412,6 +453,7 @@ class TurnScene(TableBase):
             ),
         )
         self.draw_speed(surface)
+        self.log.draw_large(surface)
         if self.log_hover:
             self.log.draw_full(surface, self.log_hover)
         self.draw_zoom(surface)

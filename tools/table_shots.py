@@ -236,6 +236,27 @@ def shot_log_expanded(app: App) -> pygame.Surface:
     return app.screen
 
 
+def shot_bot_turn(app: App) -> pygame.Surface:
+    """A bot's move mid-flight at Normal speed: its dice ringed in its colour on their way to the
+    fields (or the market card) they are used for."""
+    from scenes.table.turn import TurnScene
+
+    session = session_at(lambda s: s.round >= 2 and s.phase == Phase.ACTIVE and s.active == 1, seed=4)
+    scene = _open(app, session, seconds=0.4)
+    assert isinstance(scene, TurnScene)
+    for _ in range(6000):
+        flying = [f for f in scene.effects.flyers if f.aspect == 1.0]
+        if flying and all(0.35 <= f.progress <= 0.6 for f in flying):
+            break
+        if session.thinking:
+            session.bot_decision_wait()
+        app.step(FRAME)
+    else:
+        raise RuntimeError("no bot used its dice")
+    app.draw()
+    return app.screen
+
+
 SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "deal": shot_deal,
     "turn": shot_turn,
@@ -248,4 +269,5 @@ SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "refusal": shot_refusal,
     "language-switched": shot_language_switched,
     "log-expanded": shot_log_expanded,
+    "bot-turn": shot_bot_turn,
 }

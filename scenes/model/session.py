@@ -317,6 +317,12 @@ class GameSession:
         self.save()
         return action
 
+    def bot_decision_wait(self) -> None:
+        """Wait (on this thread) until the thinking bot has decided; poll_bot then plays it.
+        For tools and tests that step frames faster than a bot thinks."""
+        if self._worker is not None:
+            self._worker.result()
+
     def bot_decision_now(self, budget: float = BOT_BUDGET) -> Action:
         """Decide for the bot on this thread and play it (self-test and tests)."""
         while True:

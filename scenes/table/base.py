@@ -28,7 +28,11 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 SETUP_PHASES = frozenset({Phase.SETUP_RETURN, Phase.SETUP_PLACE})
-BOT_PACE = 0.7  # seconds a bot's move stays on screen before the next one (at 1x)
+# The least time a bot's step stays on screen before the next one (at Normal speed; 2x halves it,
+# instant and a click skip it): long enough to read its pop-up and see what changed.
+BOT_STEP_SECONDS = 1.1
+# A step that uses dice (complete, buy, write) lasts longer: the dice are marked, then fly.
+BOT_DICE_STEP_SECONDS = 1.6
 NOTICE_SECONDS = 4.0
 NOTICE_WIDTH = 420  # a refusal wraps within this width
 ZOOM_DWELL = 0.35  # hover this long over a card to see it large

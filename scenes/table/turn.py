@@ -16,6 +16,7 @@ from game.engine import (
     Adjust,
     Buy,
     Card,
+    Colour,
     Complete,
     Draw,
     IllegalActionError,
@@ -35,9 +36,9 @@ from scenes.core.intents import Intent
 from scenes.core.layout import layout
 from scenes.core.widgets import FocusGroup
 from scenes.render.cards import render_card
-from scenes.render.dice import ROLL_SECONDS
+from scenes.render.dice import ROLL_SECONDS, die_face
 from scenes.render.shapes import felt_backdrop, rounded_panel
-from scenes.table.base import BOT_PACE, SPEED_WIDTH, TableBase
+from scenes.table.base import BOT_DICE_STEP_SECONDS, BOT_STEP_SECONDS, SPEED_WIDTH, TableBase
 from scenes.table.choices import Choices
 from scenes.table.dice_tray import DiceTray
 from scenes.table.display_view import DisplayView
@@ -112,7 +113,9 @@ class TurnScene(TableBase):
         for _ in range(INSTANT_STEPS if instant else 1):
             if time.perf_counter() - started > STEP_BUDGET:
                 break
-            if self.paced or self.market.moving and not instant or not self._advance():
+            # nothing moves on while the market slides or dice still tumble (they land last)
+            settling = (self.market.moving or self.tray.rolling) and not instant
+            if self.paced or settling or not self._advance():
                 break
             if instant:
                 self.tweens.skip()
@@ -167,22 +170,67 @@ class TurnScene(TableBase):
         card = entry.bought
         record = Record(self.session.name(seat), action, entry.value, card, SEAT_COLOURS[seat % 4])
         target = self._card_rect(seat, action)
+        # a bot's dice are marked where they lie, then fly to where they are used
+        landed = self._fly_dice(before, action, seat, target) if bot else 0.0
         if isinstance(action, Buy) and card is not None:
             self.app.play("card_slide")
             image = render_card(state.card(card), self.market.size, glyphs=self.app.settings.colour_glyphs)
             end = self._seat_area(seat)
             end = pygame.Rect(end.centerx - 50, end.centery - 70, 100, 140)
-            self.effects.fly(image, self.market.slot_rect(action.row, action.slot), end)
+            self.effects.fly(image, self.market.slot_rect(action.row, action.slot), end, delay=landed)
         elif isinstance(action, (Complete, Write, Place)) and target is not None:
-            self.effects.flash(target, (120, 230, 140) if isinstance(action, Complete) else theme.FOCUS)
+            colour = (120, 230, 140) if isinstance(action, Complete) else theme.FOCUS
+            if landed:
+                self.tweens.after(landed, partial(self.effects.flash, target, colour))
+            else:
+                self.effects.flash(target, colour)
             if isinstance(action, Place):
                 self.app.play("card_slide")
         elif isinstance(action, Reroll) and bot:
             self.tray.show(before.dice, frozenset(c for c in COLOURS if c not in action.dice))
         if bot:
             self.effects.toast(self._toast_area(seat), partial(record.text, self.log.lookup))
-            self.hold(BOT_PACE if not isinstance(action, Reroll) else BOT_PACE * 0.6)
+            self.hold(BOT_DICE_STEP_SECONDS if landed else BOT_STEP_SECONDS)
         self.dirty = True
+
+    def _fly_dice(self, before: State, action: Action, seat: int, card: pygame.Rect | None) -> float:
+        """Mark the dice a bot's move uses (a ring in its seat's colour) and fly each to its field
+        or to the market card it pays for; returns the seconds until they land (0: no dice)."""
+        targets: list[tuple[Colour, pygame.Rect]] = []
+        if isinstance(action, Buy):
+            slot = self.market.slot_rect(action.row, action.slot)
+            size, count = 34, len(action.dice)  # side by side on the card they pay for
+            left = slot.centerx - (count * (size + 4) - 4) // 2
+            targets = [
+                (die, pygame.Rect(left + i * (size + 4), slot.centery - size // 2, size, size))
+                for i, die in enumerate(action.dice)
+            ]
+        elif isinstance(action, (Write, Complete)) and card is not None:
+            fields = field_rects(before.card(action.card), card)
+            if isinstance(action, Write):
+                targets = [(action.die, fields[action.field])] if action.field < len(fields) else []
+            else:
+                targets = [
+                    (die, fields[i])
+                    for i, die in enumerate(action.dice)
+                    if die is not None and i < len(fields)
+                ]
+        if not targets or self.tray.rolling:
+            return 0.0
+        mark, flight = 0.4, 0.5
+        glyphs = self.app.settings.colour_glyphs
+        ring = SEAT_COLOURS[seat % 4]
+        for die, end in targets:
+            start = self.tray.die_rect(die)
+            if not start.width:
+                continue
+            self.effects.flash(start, ring, seconds=mark + flight)
+            face = die_face(die, max(1, min(6, before.value(die))), start.width, glyphs)
+            size = max(14, min(end.width, end.height))
+            landing = pygame.Rect(0, 0, size, size)
+            landing.center = end.center
+            self.effects.fly(face, start, landing, seconds=flight, delay=mark, aspect=1.0, arc=30)
+        return mark + flight
 
     def _seat_area(self, seat: int) -> pygame.Rect:
         if seat == self.main_seat():
@@ -439,7 +487,7 @@ class TurnScene(TableBase):
             self.tray.draw(
                 surface,
                 self.controls.shown_values(),
-                state.used if self.session.human_to_decide else frozenset(),
+                state.used,  # a bot's used dice are veiled too, so its turn can be followed
                 self.controls.dice_rings(),
                 self.controls.dice_badges(),
             )

@@ -87,6 +87,18 @@ def shot_deal(app: App) -> pygame.Surface:
     return app.screen
 
 
+def shot_deal_first(app: App) -> pygame.Surface:
+    """The first game's deal after a card was put back: the guide's line, free cells not yet green,
+    no focus ring on the first card."""
+    from scenes.table.deal import DealScene
+
+    session = session_at(lambda s: s.phase == Phase.SETUP_PLACE and len(s.seats[0].hand) == 3)
+    scene = _open(app, session)
+    assert isinstance(scene, DealScene) and scene.guide
+    app.draw()
+    return app.screen
+
+
 def shot_turn(app: App) -> pygame.Surface:
     scene = _open(app, session_at(_human_active(1)))
     from scenes.table.turn import TurnScene
@@ -259,6 +271,7 @@ def shot_bot_turn(app: App) -> pygame.Surface:
 
 SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "deal": shot_deal,
+    "deal-first": shot_deal_first,
     "turn": shot_turn,
     "turn-passive": shot_turn_passive,
     "turn-complete": shot_turn_complete,

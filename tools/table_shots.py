@@ -182,6 +182,39 @@ def shot_scoring(app: App) -> pygame.Surface:
     return app.screen
 
 
+def _final(app: App, seats: tuple[SeatConfig, ...], seed: int, zoom: bool) -> pygame.Surface:
+    session = session_at(lambda s: s.is_over, seed=seed, seats=seats)
+    scene = _open(app, session, seconds=0.5)
+    scene.tweens.skip()
+    for _ in range(10):
+        app.step(FRAME)
+    # the pointer on the second seat: its cards in words at the right (with `zoom` on a card of it,
+    # shown large)
+    from scenes.table.scoring import ScoringScene
+
+    assert isinstance(scene, ScoringScene)
+    rects = scene.card_rects(1)
+    scored = {card.card_id for card in scene.outcome.scores[1].cards}
+    spot = next((rect for card, rect in rects.items() if card in scored), next(iter(rects.values())))
+    if not zoom:
+        spot = pygame.Rect(scene.seat_rects()[1].midbottom, (0, 0)).move(0, -8)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot.center, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(3):
+        app.step(FRAME)
+    app.draw()
+    return app.screen
+
+
+def shot_final_score(app: App) -> pygame.Surface:
+    """The final score of a game of two."""
+    return _final(app, SEATS[:2], seed=4, zoom=False)
+
+
+def shot_final_score_4(app: App) -> pygame.Surface:
+    """The final score of a game of four, a card zoomed."""
+    return _final(app, SEATS, seed=4, zoom=True)
+
+
 def shot_pause(app: App) -> pygame.Surface:
     from scenes.table.turn import TurnScene
 
@@ -283,4 +316,6 @@ SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "language-switched": shot_language_switched,
     "log-expanded": shot_log_expanded,
     "bot-turn": shot_bot_turn,
+    "final-score": shot_final_score,
+    "final-score-4": shot_final_score_4,
 }

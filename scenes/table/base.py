@@ -20,8 +20,7 @@ from scenes.menus.slot_words import players_words, solo_words
 from scenes.model.gameconfig import GameConfig
 from scenes.model.session import GameSession
 from scenes.model.settings import ANIMATION_SPEEDS
-from scenes.render.cards import ZOOMED, render_card
-from scenes.render.shapes import rounded_panel
+from scenes.render import score_sheet
 from scenes.table.opening import stage
 
 if TYPE_CHECKING:
@@ -187,15 +186,8 @@ class TableBase(Scene):
     def draw_zoom(self, surface: pygame.Surface) -> None:
         if self.zoom_card is None or self.zoom_anchor is None or self.hover_time < ZOOM_DWELL:
             return
-        image = render_card(self.zoom_card, ZOOMED, self.zoom_values, glyphs=self.app.settings.colour_glyphs)
-        anchor = self.zoom_anchor
-        rect = image.get_rect()
-        rect.midleft = (anchor.right + 16, anchor.centery)
-        if rect.right > surface.get_width() - 8:
-            rect.midright = (anchor.left - 16, anchor.centery)
-        rect.clamp_ip(surface.get_rect().inflate(-16, -16))
-        rounded_panel(surface, rect.inflate(12, 12), theme.FELT_DARK, radius=18, shadow=16)
-        surface.blit(image, rect)
+        glyphs = self.app.settings.colour_glyphs
+        score_sheet.draw_zoomed(surface, self.zoom_card, self.zoom_values, self.zoom_anchor, glyphs)
 
     def draw_notice(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The refusal in a red box: above the thing the player clicked, else centred in `area`."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import pygame
 
@@ -31,6 +32,7 @@ CHANCE_INK = (190, 214, 206)
 PANEL = (16, 44, 39)
 PANEL_BORDER = (44, 96, 84)
 PILL_HEIGHT = 20
+SHADOW = 14
 
 
 @dataclass(frozen=True)
@@ -202,7 +204,7 @@ class LogView:
         """The opened log over the player's display (drawn every frame while open)."""
         if not self.expanded:
             return
-        rounded_panel(surface, self.large, PANEL, radius=16, border=theme.FOCUS, border_width=2, shadow=14)
+        surface.blit(_large_panel(self.large.size), self.large.move(-SHADOW, -SHADOW // 2))
         heading = fonts.line(t("log.heading"), 22, self.large.width - 190, theme.CREAM, "black")
         if heading is not None:
             surface.blit(heading.surface, (self.large.x + 16, self.large.y + 10))
@@ -303,3 +305,12 @@ class LogView:
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, theme.FOCUS, box, border_radius=10)
         surface.blit(fitted.surface, fitted.surface.get_rect(center=box.center))
+
+
+@cache
+def _large_panel(size: tuple[int, int]) -> pygame.Surface:
+    """The opened log's panel with its shadow, drawn once (it is blitted every frame while open)."""
+    panel = pygame.Surface((size[0] + 2 * SHADOW, size[1] + 2 * SHADOW), pygame.SRCALPHA)
+    rect = pygame.Rect(SHADOW, SHADOW // 2, *size)
+    rounded_panel(panel, rect, PANEL, radius=16, border=theme.FOCUS, border_width=2, shadow=SHADOW)
+    return panel

@@ -171,7 +171,7 @@ class TurnScene(TableBase):
         record = Record(self.session.name(seat), action, entry.value, card, SEAT_COLOURS[seat % 4])
         target = self._card_rect(seat, action)
         # a bot's dice are marked where they lie, then fly to where they are used
-        landed = self._fly_dice(before, action, seat, target) if bot else 0.0
+        landed = self.fly_dice(before, action, seat, target) if bot else 0.0
         if isinstance(action, Buy) and card is not None:
             self.app.play("card_slide")
             image = render_card(state.card(card), self.market.size, glyphs=self.app.settings.colour_glyphs)
@@ -193,7 +193,7 @@ class TurnScene(TableBase):
             self.hold(BOT_DICE_STEP_SECONDS if landed else BOT_STEP_SECONDS)
         self.dirty = True
 
-    def _fly_dice(self, before: State, action: Action, seat: int, card: pygame.Rect | None) -> float:
+    def fly_dice(self, before: State, action: Action, seat: int, card: pygame.Rect | None) -> float:
         """Mark the dice a bot's move uses (a ring in its seat's colour) and fly each to its field
         or to the market card it pays for; returns the seconds until they land (0: no dice)."""
         targets: list[tuple[Colour, pygame.Rect]] = []
@@ -386,7 +386,7 @@ class TurnScene(TableBase):
             scrolls.update({Key.DOWN: -1, Key.UP: 1})
         if intent.action in scrolls and (over or log.expanded):
             if log.scroll(scrolls[intent.action]):
-                self.dirty = True
+                self.dirty = not log.expanded  # the small log is part of the still picture
                 self.app.request_draw()
             return True
         if not log.expanded:

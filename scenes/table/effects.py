@@ -38,6 +38,7 @@ class Flyer:
     progress: float = 0.0
     aspect: float = 1.4  # height / width: a card; 1.0 for a die
     arc: float = 60.0  # how high the flight bows above the straight line
+    ring: RGB | None = None  # a ring around it all the way (a bot's die, in the bot's colour)
 
 
 class Effects:
@@ -75,9 +76,10 @@ class Effects:
         delay: float = 0.0,
         aspect: float = 1.4,
         arc: float = 60.0,
+        ring: RGB | None = None,
     ) -> None:
         """`image` moves from `start` to `end` (waiting at `start` for `delay` seconds)."""
-        item = Flyer(image, start.copy(), end.copy(), aspect=aspect, arc=arc)
+        item = Flyer(image, start.copy(), end.copy(), aspect=aspect, arc=arc, ring=ring)
         self.flyers.append(item)
         self.tweens.animate(
             item,
@@ -123,6 +125,9 @@ class Effects:
                 else pygame.transform.smoothscale(flyer.image, size)
             )
             surface.blit(image, (round(x), round(y)))
+            if flyer.ring is not None:
+                frame = pygame.Rect(round(x), round(y), *size).inflate(10, 10)
+                pygame.draw.rect(surface, flyer.ring, frame, 4, border_radius=max(4, size[0] // 4))
         for toast in self.toasts:
             fitted = fonts.block(
                 toast.text(),

@@ -194,8 +194,9 @@ class TurnScene(TableBase):
         self.dirty = True
 
     def fly_dice(self, before: State, action: Action, seat: int, card: pygame.Rect | None) -> float:
-        """Mark the dice a bot's move uses (a ring in its seat's colour) and fly each to its field
-        or to the market card it pays for; returns the seconds until they land (0: no dice)."""
+        """Mark the dice a bot's move uses (a ring in its seat's colour, where they lie) and fly each,
+        ringed, to its field or to the market card it pays for; returns the seconds until they land
+        (0: no dice)."""
         targets: list[tuple[Colour, pygame.Rect]] = []
         if isinstance(action, Buy):
             slot = self.market.slot_rect(action.row, action.slot)
@@ -224,12 +225,11 @@ class TurnScene(TableBase):
             start = self.tray.die_rect(die)
             if not start.width:
                 continue
-            self.effects.flash(start, ring, seconds=mark + flight)
             face = die_face(die, max(1, min(6, before.value(die))), start.width, glyphs)
             size = max(14, min(end.width, end.height))
             landing = pygame.Rect(0, 0, size, size)
             landing.center = end.center
-            self.effects.fly(face, start, landing, seconds=flight, delay=mark, aspect=1.0, arc=30)
+            self.effects.fly(face, start, landing, seconds=flight, delay=mark, aspect=1.0, arc=30, ring=ring)
         return mark + flight
 
     def _seat_area(self, seat: int) -> pygame.Rect:

@@ -84,8 +84,7 @@ def test_a_bots_dice_are_marked_and_fly_to_where_they_are_used(app: App) -> None
         else []
     )
     assert len(dice) == len(used)  # one flight per die used
-    ringed = [flash.rect for flash in scene.effects.flashes if flash.colour == SEAT_COLOURS[entry.seat or 0]]
-    assert all(flyer.start in ringed for flyer in dice)  # each die ringed in the bot's colour where it lies
+    assert all(flyer.ring == SEAT_COLOURS[entry.seat or 0] for flyer in dice)  # ringed in the bot's colour
     assert all(flyer.progress == 0.0 for flyer in dice)  # marked first, then on their way
     for _ in range(int(BOT_DICE_STEP_SECONDS / FRAME)):
         app.step(FRAME)

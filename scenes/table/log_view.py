@@ -87,25 +87,36 @@ class LogView:
         self.area = area  # the small panel
         self.large = large  # where the opened log lies (over the player's display)
         self.lookup = lookup
+        self.entries: list[LogEntry] = []  # the session's entries told so far
         self.records: list[Record] = []
         self.rows: list[Row] = []
         self.back = 0  # rows scrolled back from the newest (0: the newest are shown)
         self.expanded = False
 
     # -- contents --------------------------------------------------------------------------------
-    def show(self, records: list[Record]) -> None:
-        """The whole log as it stands; a view scrolled back keeps its lines in place."""
-        if records == self.records:
+    def follow(self, entries: Sequence[LogEntry], name: Callable[[int], str], colours: Sequence[RGB]) -> None:
+        """Keep up with the session's log: new entries are added (each once, so a long game costs
+        no more per move than a short one); after an undo took entries back, it is read anew."""
+        told = self.entries
+        if len(entries) >= len(told) and (not told or entries[len(told) - 1] is told[-1]):
+            if len(entries) > len(told):
+                self.entries = list(entries)
+                self._add(records_from(entries[len(told) :], name, colours))
             return
-        old_rows = len(self.rows)
-        self.records = records
-        self.rows = []
+        self.entries = list(entries)
+        self.records, self.rows = [], []
+        self._add(records_from(entries, name, colours))
+
+    def _add(self, records: list[Record]) -> None:
+        """More records at the end; a view scrolled back keeps its lines in place."""
+        before = len(self.rows)
         for record in records:
             if not self.rows or self.rows[-1].round != record.round:
                 self.rows.append(Row(None, record.round))
             self.rows.append(Row(record, record.round))
+        self.records.extend(records)
         if self.back:
-            self.back = max(0, self.back + len(self.rows) - old_rows)
+            self.back = max(0, self.back + len(self.rows) - before)
         self.back = min(self.back, self.most_back())
 
     # -- scrolling and opening -------------------------------------------------------------------

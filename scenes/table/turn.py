@@ -44,7 +44,7 @@ from scenes.table.dice_tray import DiceTray
 from scenes.table.display_view import DisplayView
 from scenes.table.effects import Effects
 from scenes.table.geometry import field_rects
-from scenes.table.log_view import LogView, Record, records_from
+from scenes.table.log_view import LogView, Record
 from scenes.table.market_view import MarketView
 from scenes.table.panels import OtherPanels
 from scenes.table.refusals import explain
@@ -262,7 +262,7 @@ class TurnScene(TableBase):
         previous = self.seen
         self.seen = state
         self.scores = current_scores(state)
-        self.log.show(records_from(session.log, session.name, SEAT_COLOURS))
+        self.log.follow(session.log, session.name, SEAT_COLOURS)
         if session.human_to_decide and not state.is_chance:
             from scenes.table.choices import build
 

@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pygame
 
+from game.engine import End, Pass, standard_deck
 from game.state import Phase
 from scenes.app import App
 from scenes.menus.title import TitleScene
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
-from scenes.model.session import GameSession, replayed_log
+from scenes.model.session import GameSession, LogEntry, replayed_log
 from scenes.model.userdata import save_path
+from scenes.table.log_view import LogView
 from scenes.table.opening import open_table
 from scenes.table.turn import TurnScene
 from tests.scenes.table_driver import click, key, step, top
@@ -118,3 +120,18 @@ def test_continue_restores_the_whole_log(app: App, data_dir: Path) -> None:
     wheel(fresh, resumed.log.large.center, 200)  # all the way back to the deal
     first = resumed.log.shown()[0][0]
     assert first.record is None and first.round == 0
+
+
+def test_the_log_follows_new_entries_and_an_undo() -> None:
+    deck = standard_deck()
+    log = LogView(pygame.Rect(0, 0, 440, 98), pygame.Rect(0, 0, 440, 600), lambda card_id: deck[card_id])
+    entries = [LogEntry(0, Pass(), 0), LogEntry(1, Pass(), 0), LogEntry(0, End(), 1)]
+    names = ["Anna", "Bo"].__getitem__
+    log.follow(entries[:2], names, [(1, 2, 3)])
+    log.follow(entries, names, [(1, 2, 3)])
+    assert [r.action for r in log.records] == [Pass(), Pass(), End()]
+    assert [row.round for row in log.rows if row.record is None] == [0, 1]
+    undone = [*entries[:2], LogEntry(0, Pass(), 0)]  # the last step taken back, another played
+    log.follow(undone, names, [(1, 2, 3)])
+    assert [r.action for r in log.records] == [Pass(), Pass(), Pass()]
+    assert [row.round for row in log.rows if row.record is None] == [0]

@@ -174,7 +174,8 @@ class ScoringScene(Scene):
                 self._finish()
             return
         if intent.action in (Key.BACK, Key.MENU):
-            self.to_title()
+            # a solo, campaign or watched game must reach its booking: Escape continues there
+            self.go_on() if self.after_game is not None else self.to_title()
             return
         if intent.action in (Key.PAGE_NEXT, Key.PAGE_PREVIOUS):
             step = 1 if intent.action == Key.PAGE_NEXT else -1

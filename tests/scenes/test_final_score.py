@@ -4,6 +4,7 @@ how a tie was settled, and Play again starting the same setup."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pygame
@@ -11,14 +12,14 @@ import pygame
 from game.engine import CardScore, Outcome, SeatScore
 from scenes.app import App
 from scenes.core.i18n import t
-from scenes.model.gameconfig import SeatConfig, SeatKind
+from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
 from scenes.model.userdata import save_path
 from scenes.table.base import TableBase
 from scenes.table.opening import open_table
 from scenes.table.scoring import ScoringScene
 from tests.scenes.table_driver import click, key, step, top
-from tools.table_shots import session_at
+from tools.table_shots import human_move, session_at
 
 SEATS = (
     SeatConfig("Anna", SeatKind.HUMAN),
@@ -83,3 +84,26 @@ def test_the_winner_line_explains_a_tie(app: App) -> None:
     assert t("scoring.tie_break_why", others="Anna", fields=1, other_fields=3) in text
     scene.outcome = replace(tied, winners=(0, 1), tie_broken=False)
     assert t("scoring.shared_why", fields=3) in scene.winner_text()
+
+
+def test_escape_after_a_solo_game_continues_to_its_booking(app: App) -> None:
+    solo = GameSession.start(
+        GameConfig((SeatConfig("Anna", SeatKind.HUMAN),), 0),
+        seed=3,
+        solo_level=1,
+        save_path=save_path(),
+        context={"mode": "solo"},
+    )
+    rng = random.Random(3)
+    while not solo.over:
+        if solo.human_to_decide:
+            solo.play(human_move(solo, rng))
+        else:
+            solo.resolve_chance()
+    open_table(app, solo)
+    step(app, 40)
+    assert isinstance(top(app), ScoringScene)
+    key(app, pygame.K_RETURN)  # skip the tally
+    key(app, pygame.K_ESCAPE)  # not to the title: the game would never be booked
+    step(app, 60)
+    assert type(top(app)).__name__ == "SoloEndScene"

@@ -99,9 +99,10 @@ class LogView:
         no more per move than a short one); after an undo took entries back, it is read anew."""
         told = self.entries
         if len(entries) >= len(told) and (not told or entries[len(told) - 1] is told[-1]):
-            if len(entries) > len(told):
-                self.entries = list(entries)
-                self._add(records_from(entries[len(told) :], name, colours))
+            new = entries[len(told) :]
+            if new:
+                self._add(records_from(new, name, colours))
+                told.extend(new)
             return
         self.entries = list(entries)
         self.records, self.rows = [], []

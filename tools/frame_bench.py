@@ -81,7 +81,14 @@ def bench_frames(frames: int = 300) -> dict[str, object]:
         from tools.table_bench import bench_table
 
         results.update(bench_table(app, frames, _Timer, _percentiles))
-    timed = ("title", "dice_roll", "table_dice_roll", "table_market_slide")
+    timed = (
+        "title",
+        "dice_roll",
+        "table_dice_roll",
+        "table_market_slide",
+        "table_bot_dice",
+        "table_log_open",
+    )
     cases = [case for case in (results[name] for name in timed) if isinstance(case, dict)]
     thinking = results.get("table_bot_thinking_max_ms")
     calm = not isinstance(thinking, float) or thinking <= THINKING_BUDGET_MS

@@ -1,5 +1,6 @@
-"""Frame build times at the table for tools/frame_bench.py: a dice roll and a market slide with
-four displays on screen, and the longest frame while a hard bot thinks on its worker thread."""
+"""Frame build times at the table for tools/frame_bench.py: a dice roll, a market slide, a bot's
+dice flying to a card and the log opened large and scrolling, with four displays on screen; and the
+longest frame while a hard bot thinks on its worker thread."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from game.engine import COLOURS, Phase, Row
+from game.engine import COLOURS, Buy, Phase, Row
 from scenes.app import App
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
@@ -70,6 +71,28 @@ def bench_table(
         while scene.market.moving and len(timer.wall) < frames:
             timer.time(lambda: app.step(FRAME))
     results["table_market_slide"] = percentiles(timer.wall, timer.cpu)
+
+    # a bot's step: three dice ringed, flying to a market card, its pop-up over the controls
+    timer = make_timer()
+    while len(timer.wall) < frames:
+        buy = Buy(Row.SCORING, 1, COLOURS[:3])
+        scene.fly_dice(scene.session.state, buy, 1, None)
+        scene.effects.toast(scene.layout["controls"], lambda: "Robo bought Yellow three")
+        while scene.effects.flyers and len(timer.wall) < frames:
+            timer.time(lambda: app.step(FRAME))
+    results["table_bot_dice"] = percentiles(timer.wall, timer.cpu)
+
+    # the log opened large, scrolled a line every frame
+    scene.log.open()
+    timer = make_timer()
+    step = 1
+    while len(timer.wall) < frames:
+        if not scene.log.scroll(step):
+            step = -step
+        app.request_draw()  # as the wheel's scroll does
+        timer.time(lambda: app.step(FRAME))
+    scene.log.close()
+    results["table_log_open"] = percentiles(timer.wall, timer.cpu)
     results["table_bot_thinking_max_ms"] = _bot_thinking(app, min(frames, 240))
     return results
 

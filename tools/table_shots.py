@@ -87,6 +87,18 @@ def shot_deal(app: App) -> pygame.Surface:
     return app.screen
 
 
+def shot_deal_first(app: App) -> pygame.Surface:
+    """The first game's deal after a card was put back: the guide's line, free cells not yet green,
+    no focus ring on the first card."""
+    from scenes.table.deal import DealScene
+
+    session = session_at(lambda s: s.phase == Phase.SETUP_PLACE and len(s.seats[0].hand) == 3)
+    scene = _open(app, session)
+    assert isinstance(scene, DealScene) and scene.guide
+    app.draw()
+    return app.screen
+
+
 def shot_turn(app: App) -> pygame.Surface:
     scene = _open(app, session_at(_human_active(1)))
     from scenes.table.turn import TurnScene
@@ -170,6 +182,39 @@ def shot_scoring(app: App) -> pygame.Surface:
     return app.screen
 
 
+def _final(app: App, seats: tuple[SeatConfig, ...], seed: int, zoom: bool) -> pygame.Surface:
+    session = session_at(lambda s: s.is_over, seed=seed, seats=seats)
+    scene = _open(app, session, seconds=0.5)
+    scene.tweens.skip()
+    for _ in range(10):
+        app.step(FRAME)
+    # the pointer on the second seat: its cards in words at the right (with `zoom` on a card of it,
+    # shown large)
+    from scenes.table.scoring import ScoringScene
+
+    assert isinstance(scene, ScoringScene)
+    rects = scene.card_rects(1)
+    scored = {card.card_id for card in scene.outcome.scores[1].cards}
+    spot = next((rect for card, rect in rects.items() if card in scored), next(iter(rects.values())))
+    if not zoom:
+        spot = pygame.Rect(scene.seat_rects()[1].midbottom, (0, 0)).move(0, -8)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot.center, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(3):
+        app.step(FRAME)
+    app.draw()
+    return app.screen
+
+
+def shot_final_score(app: App) -> pygame.Surface:
+    """The final score of a game of two."""
+    return _final(app, SEATS[:2], seed=4, zoom=False)
+
+
+def shot_final_score_4(app: App) -> pygame.Surface:
+    """The final score of a game of four, a card zoomed."""
+    return _final(app, SEATS, seed=4, zoom=True)
+
+
 def shot_pause(app: App) -> pygame.Surface:
     from scenes.table.turn import TurnScene
 
@@ -223,8 +268,43 @@ def shot_language_switched(app: App) -> pygame.Surface:
     return app.screen
 
 
+def shot_log_expanded(app: App) -> pygame.Surface:
+    """The log opened large in round 4, scrolled back a little: rounds apart, cards by chip and name."""
+    from scenes.table.turn import TurnScene
+
+    scene = _open(app, session_at(_human_active(1, round_=3)))
+    assert isinstance(scene, TurnScene)
+    _click(app, scene.log.area.center)
+    assert scene.log.expanded
+    scene.log.scroll(6)
+    app.draw()
+    return app.screen
+
+
+def shot_bot_turn(app: App) -> pygame.Surface:
+    """A bot's move mid-flight at Normal speed: its dice ringed in its colour on their way to the
+    fields (or the market card) they are used for."""
+    from scenes.table.turn import TurnScene
+
+    session = session_at(lambda s: s.round >= 2 and s.phase == Phase.ACTIVE and s.active == 1, seed=4)
+    scene = _open(app, session, seconds=0.4)
+    assert isinstance(scene, TurnScene)
+    for _ in range(6000):
+        flying = [f for f in scene.effects.flyers if f.aspect == 1.0]
+        if flying and all(0.35 <= f.progress <= 0.6 for f in flying):
+            break
+        if session.thinking:
+            session.bot_decision_wait()
+        app.step(FRAME)
+    else:
+        raise RuntimeError("no bot used its dice")
+    app.draw()
+    return app.screen
+
+
 SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "deal": shot_deal,
+    "deal-first": shot_deal_first,
     "turn": shot_turn,
     "turn-passive": shot_turn_passive,
     "turn-complete": shot_turn_complete,
@@ -234,4 +314,8 @@ SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "pause": shot_pause,
     "refusal": shot_refusal,
     "language-switched": shot_language_switched,
+    "log-expanded": shot_log_expanded,
+    "bot-turn": shot_bot_turn,
+    "final-score": shot_final_score,
+    "final-score-4": shot_final_score_4,
 }

@@ -32,7 +32,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "continue": ("heading", "slots", "hint", "back"),
     "table": ("header", "market", "dice", "site", "controls", "bonus", "prompt", "display", "log", "others"),
     "deal": ("heading", "prompt", "hand", "display", "buttons", "hint"),
-    "scoring": ("heading", "table", "winner", "buttons"),
+    "scoring": ("heading", "seats", "breakdown", "winner", "buttons"),
     "pass": ("panel", "heading", "message", "button"),
     "solo": (
         "heading",

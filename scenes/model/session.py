@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import Bot, decide, make_bot
-from game.engine import Action, State, Turn, legal_actions, whose_turn
+from game.engine import Action, Buy, State, Turn, Write, legal_actions, whose_turn
 from game.match import Match
 from game.serialize import VERSION as SAVE_VERSION
 from game.serialize import SaveError, match_from_data, match_to_data
@@ -50,7 +50,34 @@ class LogEntry:
 
     seat: int | None  # None: chance (a roll, a draw)
     action: Action
-    round: int
+    round: int  # the round the action was played in
+    value: int | None = None  # the number a write put on its field
+    bought: str | None = None  # the card a purchase took from the market
+    active: int = 0  # whose turn it was (the seat a roll belongs to)
+
+
+def log_entry(before: State, action: Action, after: State) -> LogEntry:
+    """The log's line for `action`, told from the states around it (what was written, bought)."""
+    seat = None if before.is_chance else before.decider
+    value = bought = None
+    if isinstance(action, Write) and seat is not None:
+        placed = after.display(seat).find(action.card)
+        value = placed.filled[action.field] if placed is not None else None
+    if isinstance(action, Buy):
+        bought = before.market_card(action.row, action.slot)
+    return LogEntry(seat, action, before.round, value, bought, before.active)
+
+
+def replayed_log(match: Match) -> list[LogEntry]:
+    """The whole game's log rebuilt from the saved action record through the engine (a resumed
+    game's log, so Continue shows the history the player left, with no second save format)."""
+    replay = Match(match.setup, match.setup.start())
+    log: list[LogEntry] = []
+    for action in match.actions:
+        before = replay.state
+        replay.play_known(action)  # the save was replayed (and checked) when it was loaded
+        log.append(log_entry(before, action, replay.state))
+    return log
 
 
 class BotWorker:
@@ -186,7 +213,9 @@ class GameSession:
         context = data.get("context")
         if context is not None and not isinstance(context, dict):
             raise SaveError(f"{path.name} is damaged: key 'context' should be an object")
-        return cls(seats, match, path, context)
+        session = cls(seats, match, path, context)
+        session.log = replayed_log(match)
+        return session
 
     # --- what is due ----------------------------------------------------------------------------
 
@@ -232,7 +261,7 @@ class GameSession:
         before = (self.state, len(self.match.actions), len(self.log))
         seat = self.state.decider
         self.match.play(action)
-        self.log.append(LogEntry(seat, action, self.state.round))
+        self.log.append(log_entry(before[0], action, self.state))
         still_mine = self.turn.kind == "seat" and self.state.decider == seat
         self._undo = [*self._undo, before] if still_mine else []
         self.save()
@@ -256,8 +285,9 @@ class GameSession:
     def resolve_chance(self) -> Action:
         """Roll the dice or draw the card that is due (the scene animates the outcome)."""
         self._undo = []
+        before = self.state
         action = self.match.resolve_chance()
-        self.log.append(LogEntry(None, action, self.state.round))
+        self.log.append(log_entry(before, action, self.state))
         self.save()
         return action
 
@@ -280,12 +310,18 @@ class GameSession:
             return None
         action = self._worker.result()
         self._worker = None
-        seat = self.state.decider
+        before = self.state
         self._undo = []
         self.match.play(action)
-        self.log.append(LogEntry(seat, action, self.state.round))
+        self.log.append(log_entry(before, action, self.state))
         self.save()
         return action
+
+    def bot_decision_wait(self) -> None:
+        """Wait (on this thread) until the thinking bot has decided; poll_bot then plays it.
+        For tools and tests that step frames faster than a bot thinks."""
+        if self._worker is not None:
+            self._worker.result()
 
     def bot_decision_now(self, budget: float = BOT_BUDGET) -> Action:
         """Decide for the bot on this thread and play it (self-test and tests)."""

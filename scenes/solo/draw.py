@@ -12,9 +12,9 @@ from scenes.core import fonts, theme
 from scenes.core.tween import Tweens
 from scenes.render.cards import laurel
 from scenes.render.icons import draw_tick
+from scenes.render.score_sheet import GOLD as GOLD  # one gold for both end screens
 
 RGB = tuple[int, int, int]
-GOLD = (236, 178, 44)
 GOLD_DARK = (150, 104, 16)
 WON_GREEN = (24, 140, 92)
 LOST_RED = (196, 64, 52)

@@ -18,8 +18,7 @@ from scenes.core.intents import Action, Intent
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button
 from scenes.model.solo_booking import GameSummary
-from scenes.render.cards import render_card
-from scenes.render.shapes import colour_chip
+from scenes.render import score_sheet
 from scenes.solo import draw, play
 
 if TYPE_CHECKING:
@@ -157,39 +156,10 @@ class SoloEndScene(MenuScene):
         self.focus.draw(surface)
 
     def _draw_display(self, surface: pygame.Surface) -> None:
-        area = self.layout["display"]
         display = self.summary.state.seats[0].display
         points = {card.card_id: card for card in self.summary.outcome.scores[0].cards}
-        if not display.cards:
-            return
-        rows = [placed.pos[0] for placed in display]
-        cols = [placed.pos[1] for placed in display]
-        top, left = min(rows), min(cols)
-        used_w = (max(cols) - left + 1) * (CARD[0] + GAP) - GAP
-        used_h = (max(rows) - top + 1) * (CARD[1] + GAP) - GAP
-        origin = (area.centerx - used_w // 2, area.centery - used_h // 2)
-        glyphs = self.app.settings.colour_glyphs
-        for placed in display:
-            x = origin[0] + (placed.pos[1] - left) * (CARD[0] + GAP)
-            y = origin[1] + (placed.pos[0] - top) * (CARD[1] + GAP)
-            image = render_card(placed.card, CARD, placed.filled, placed.marks_used, placed.completed, glyphs)
-            surface.blit(image, (x, y))
-            score = points.get(placed.id)
-            if score is not None:
-                self._badge(surface, (x + CARD[0] - 6, y + CARD[1] - 8), score)
-
-    def _badge(self, surface: pygame.Surface, centre: tuple[int, int], score: CardScore) -> None:
-        fill = draw.GOLD if score.points else (120, 120, 120)
-        pygame.draw.circle(surface, theme.darker(fill, 0.4), (centre[0], centre[1] + 2), 19)
-        pygame.draw.circle(surface, fill, centre, 18)
-        label = fonts.text(str(score.points), 18 if score.points < 100 else 14, theme.INK, "black")
-        surface.blit(label, label.get_rect(center=centre))
-
-    def _describe(self, score: CardScore) -> str:
-        card = standard_deck()[score.card_id]
-        colour = card.scoring_colour
-        words = t(f"reward.{score.kind.value}", colour=t(f"colour.{colour.word}") if colour else "")
-        return words
+        rects = score_sheet.display_rects(display, self.layout["display"], GAP, CARD[0])
+        score_sheet.draw_display(surface, display, rects, points, self.app.settings.colour_glyphs)
 
     def _draw_breakdown(self, surface: pygame.Surface) -> None:
         area = self.layout["breakdown"]
@@ -198,27 +168,14 @@ class SoloEndScene(MenuScene):
         surface.blit(heading, (area.x + 20, area.y + 14))
         total_y = area.bottom - 58
         room = total_y - (area.y + 56)
-        line_height = min(46, room // max(1, len(self.lines)))
+        line_height = min(score_sheet.LINE_HEIGHT, room // max(1, len(self.lines)))
         deck = standard_deck()
         for index, score in enumerate(self.lines):
             if index >= int(self.shown_lines + 1e-6):
                 break
             y = area.y + 56 + index * line_height
-            card = deck[score.card_id]
-            if card.colour is not None:
-                surface.blit(colour_chip(card.colour, 22), (area.x + 18, y + line_height // 2 - 11))
-            ink = theme.CREAM if score.completed else (140, 160, 154)
-            description = self._describe(score)
-            fitted = fonts.line(description, 16, area.width - 130, ink)
-            if fitted is not None:
-                surface.blit(fitted.surface, (area.x + 50, y + 2))
-            if score.completed:
-                sum_text = t("solo.end.units", units=score.units, each=score.points_per_unit)
-            else:
-                sum_text = t("solo.end.not_completed")
-            surface.blit(fonts.text(sum_text, 15, (170, 200, 190)), (area.x + 50, y + 21))
-            value = fonts.text(str(score.points), 24, draw.GOLD if score.points else (140, 160, 154), "black")
-            surface.blit(value, value.get_rect(midright=(area.right - 20, y + line_height // 2)))
+            line = pygame.Rect(area.x + 18, y, area.width - 38, line_height)
+            score_sheet.draw_score_line(surface, line, score, deck[score.card_id])
         if not self.lines:
             none = fonts.text(t("solo.end.no_scoring_cards"), 18, theme.CREAM)
             surface.blit(none, (area.x + 20, area.y + 60))

@@ -23,8 +23,7 @@ from scenes.menus.slot_words import players_words, solo_words
 from scenes.model.gameconfig import GameConfig
 from scenes.model.session import GameSession
 from scenes.model.settings import ANIMATION_SPEEDS
-from scenes.render.cards import ZOOMED, render_card
-from scenes.render.shapes import rounded_panel
+from scenes.render import score_sheet
 from scenes.table.opening import stage
 from scenes.table.spots import Spot
 
@@ -32,7 +31,11 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 SETUP_PHASES = frozenset({Phase.SETUP_RETURN, Phase.SETUP_PLACE})
-BOT_PACE = 0.7  # seconds a bot's move stays on screen before the next one (at 1x)
+# The least time a bot's step stays on screen before the next one (at Normal speed; 2x halves it,
+# instant and a click skip it): long enough to read its pop-up and see what changed.
+BOT_STEP_SECONDS = 1.1
+# A step that uses dice (complete, buy, write) lasts longer: the dice are marked, then fly.
+BOT_DICE_STEP_SECONDS = 1.6
 NOTICE_SECONDS = 4.0
 NOTICE_WIDTH = 420  # a refusal wraps within this width
 ZOOM_DWELL = 0.35  # hover this long over a card to see it large
@@ -226,16 +229,10 @@ class TableBase(Scene):
         self.zoom_rect = None
         if self.zoom_card is None or self.zoom_anchor is None or self.hover_time < ZOOM_DWELL:
             return
-        image = render_card(self.zoom_card, ZOOMED, self.zoom_values, glyphs=self.app.settings.colour_glyphs)
-        anchor = self.zoom_anchor
-        rect = image.get_rect()
-        rect.midleft = (anchor.right + 16, anchor.centery)
-        if rect.right > surface.get_width() - 8:
-            rect.midright = (anchor.left - 16, anchor.centery)
-        rect.clamp_ip(surface.get_rect().inflate(-16, -16))
-        rounded_panel(surface, rect.inflate(12, 12), theme.FELT_DARK, radius=18, shadow=16)
-        surface.blit(image, rect)
-        self.zoom_rect = rect.inflate(12, 12)
+        glyphs = self.app.settings.colour_glyphs
+        self.zoom_rect = score_sheet.draw_zoomed(
+            surface, self.zoom_card, self.zoom_values, self.zoom_anchor, glyphs
+        )
 
     def draw_notice(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The refusal in a red box: above the thing the player clicked, else centred in `area`."""

@@ -1,5 +1,10 @@
 """The opening deal: each human sees their four dealt cards (behind a 'pass to <name>' screen when
-several humans share the screen), puts one back and places three; bots choose at once."""
+several humans share the screen), puts one back and places three; bots choose at once.
+
+One way to place a card, by mouse: click it (it lifts, ringed in gold), then a green cell; or drag
+it there. The green cells only show once a card is chosen; a cell clicked before that says what
+to do. The keyboard's focus ring shows only after a key was used, so it never looks like a choice.
+In the player's first game a guide in the hand panel says what to do at each step."""
 
 from __future__ import annotations
 
@@ -16,6 +21,10 @@ from scenes.core.intents import Intent
 from scenes.core.layout import layout
 from scenes.core.tooltip import Tip
 from scenes.core.widgets import Button, FocusGroup, Widget
+from scenes.model.first_game import first_game
+from scenes.model.progress import store
+from scenes.model.session import FINISHED_FOLDER
+from scenes.model.userdata import save_path
 from scenes.render.cards import render_card
 from scenes.render.shapes import felt_backdrop, rounded_panel
 from scenes.table.base import TableBase
@@ -25,14 +34,16 @@ from scenes.table.refusals import explain
 from scenes.table.spots import Spot
 from scenes.table.tips import deal_tip_at
 
-CAPTION = 38  # the strip at the top of the hand and display panels for their names
+CAPTION = 44  # the strip at the top of the hand and display panels for their names (and a focus ring)
 
 if TYPE_CHECKING:
     from scenes.app import App
     from scenes.model.session import GameSession
 
 CAN = (120, 230, 140)
+FREE = (70, 110, 100)  # a free cell before a card is chosen: there, but not yet a target
 HAND_GAP = 16
+NAVIGATION = frozenset({Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT, Key.NEXT, Key.PREVIOUS})
 
 
 class DealScene(TableBase):
@@ -52,6 +63,8 @@ class DealScene(TableBase):
         self.drag_pos = (0, 0)
         self.drag_from = (0, 0)
         self.passed_to: int | None = None
+        self.keyboard = False  # a navigation key was used: the focus ring shows from then on
+        self.guide = first_game(store(app).progress, save_path().parent / FINISHED_FOLDER)
 
     # -- driving ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -159,6 +172,7 @@ class DealScene(TableBase):
             return
         self.app.play("card_slide")
         self.selected = None
+        self.set_zoom(None)  # the card's large view closes with the move
         self._sync()
 
     def undo(self) -> None:
@@ -184,7 +198,16 @@ class DealScene(TableBase):
         if intent.action in (Key.ERASE, Key.UNDO):  # Backspace or Ctrl+Z
             self.undo()
             return
+        if intent.action in NAVIGATION:
+            self.keyboard = True
         phase = self.session.state.phase
+        if (
+            intent.action == Key.POINTER_UP
+            and intent.pos
+            and self.dragging is None
+            and self._cell_first(intent.pos)
+        ):
+            return
         if intent.action == Key.POINTER_DOWN and intent.pos and phase == Phase.SETUP_PLACE:
             for card, rect in zip(self.hand(), self.hand_rects(), strict=True):
                 if rect.collidepoint(intent.pos):
@@ -207,6 +230,24 @@ class DealScene(TableBase):
             self.app.request_draw()
             return
         self.focus.handle(intent)
+
+    def _cell_first(self, pos: tuple[int, int]) -> bool:
+        """A free cell clicked before a card is chosen: the card the keyboard focused goes there,
+        else the player is told to pick a card first. True when the click was about that."""
+        if self.session.state.phase != Phase.SETUP_PLACE or self.selected is not None:
+            return False
+        cell = self.view.pos_at(pos)
+        if cell is None or cell not in self.legal_cells():
+            return False
+        focused = self.focus.focused
+        if self.keyboard and isinstance(focused, Spot) and focused.card is not None:
+            card = next((c for c in self.hand() if self.session.state.card(c) is focused.card), None)
+            action = self.choices.places.get(card, {}).get(cell) if card and self.choices else None
+            if action is not None:
+                self.play(action)
+                return True
+        self.refuse(lambda: t("deal.refused.pick_first"), near=self.view.rect_of(cell))
+        return True
 
     def _hover(self, pos: tuple[int, int]) -> None:
         state = self.session.state
@@ -253,7 +294,9 @@ class DealScene(TableBase):
         caption = fonts.text(t("deal.display"), 18, theme.CREAM, "bold")
         surface.blit(caption, (display_area.x + 16, display_area.y + 10))
         glyphs = self.app.settings.colour_glyphs
-        cells = {pos: CAN for pos in self.legal_cells()} if state.phase == Phase.SETUP_PLACE else {}
+        chosen = self.selected is not None or self.dragging is not None
+        target = CAN if chosen else FREE
+        cells = {pos: target for pos in self.legal_cells()} if state.phase == Phase.SETUP_PLACE else {}
         self.view.draw(surface, state.display(state.decider), glyphs, cells=cells)
         for card, rect in zip(self.hand(), self.hand_rects(), strict=True):
             if card == self.dragging:
@@ -267,14 +310,38 @@ class DealScene(TableBase):
             row_word = t("table.row.scoring" if card.startswith("S") else "table.row.bonus")
             tag = fonts.text(row_word, 16, (190, 214, 206), "bold")
             surface.blit(tag, tag.get_rect(midtop=(rect.centerx, rect.bottom + 10)))
-        self.focus.draw(surface)
+        focused = self.focus.focused if self.keyboard else None
+        for widget in self.focus.widgets:
+            if widget.visible:
+                widget.draw(surface, widget is focused)
+        if self.guide:
+            self._draw_guide(surface, hand_area)
         if self.dragging is not None:
             image = render_card(state.card(self.dragging), self.view.size, glyphs=glyphs)
             surface.blit(image, image.get_rect(center=self.drag_pos))
-        self.focus.draw_hint(surface, self.layout["hint"])
+        if self.keyboard:
+            self.focus.draw_hint(surface, self.layout["hint"])
         self.draw_notice(surface, self.layout["prompt"].move(0, 520))
         self.draw_hover(surface)
 
     def tip_at(self, point: tuple[int, int]) -> Tip | None:
         hand = list(zip(self.hand(), self.hand_rects(), strict=True))
         return deal_tip_at(self.session.state, point, hand, self.view)
+
+    def guide_text(self) -> str:
+        """The first game's line for this step of the deal."""
+        if self.session.state.phase == Phase.SETUP_RETURN:
+            return t("deal.guide.return")
+        if self.selected is None and self.dragging is None:
+            return t("deal.guide.pick")
+        return t("deal.guide.cell")
+
+    def _draw_guide(self, surface: pygame.Surface, hand_area: pygame.Rect) -> None:
+        box = pygame.Rect(hand_area.x + 16, hand_area.bottom - 112, hand_area.width - 32, 96)
+        rounded_panel(surface, box, theme.PAPER, radius=14, border=theme.FOCUS, border_width=3)
+        title = fonts.line(t("deal.guide.title"), 17, box.width - 28, theme.INK_SOFT, "black")
+        if title is not None:
+            surface.blit(title.surface, (box.x + 14, box.y + 8))
+        fitted = fonts.block(self.guide_text(), 19, (box.width - 28, box.height - 38), theme.INK, "bold")
+        if fitted is not None:
+            surface.blit(fitted.surface, (box.x + 14, box.y + 32))

@@ -1,5 +1,6 @@
 """Short-lived pictures over the table: a glow where something changed, a bot's move in words on
-its display, and a card flying from the market (or a deck) to a display."""
+its display, a card flying from the market (or a deck) to a display, and a bot's dice flying from
+the tray to where they are used."""
 
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ class Flyer:
     start: pygame.Rect
     end: pygame.Rect
     progress: float = 0.0
+    aspect: float = 1.4  # height / width: a card; 1.0 for a die
+    arc: float = 60.0  # how high the flight bows above the straight line
+    ring: RGB | None = None  # a ring around it all the way (a bot's die, in the bot's colour)
 
 
 class Effects:
@@ -63,11 +67,27 @@ class Effects:
         self.toasts.append(item)
         self.tweens.animate(item, seconds, "in_quad", on_done=lambda: self._drop(self.toasts, item), life=0.0)
 
-    def fly(self, image: pygame.Surface, start: pygame.Rect, end: pygame.Rect, seconds: float = 0.55) -> None:
-        item = Flyer(image, start.copy(), end.copy())
+    def fly(
+        self,
+        image: pygame.Surface,
+        start: pygame.Rect,
+        end: pygame.Rect,
+        seconds: float = 0.55,
+        delay: float = 0.0,
+        aspect: float = 1.4,
+        arc: float = 60.0,
+        ring: RGB | None = None,
+    ) -> None:
+        """`image` moves from `start` to `end` (waiting at `start` for `delay` seconds)."""
+        item = Flyer(image, start.copy(), end.copy(), aspect=aspect, arc=arc, ring=ring)
         self.flyers.append(item)
         self.tweens.animate(
-            item, seconds, "in_out_cubic", on_done=lambda: self._drop(self.flyers, item), progress=1.0
+            item,
+            seconds,
+            "in_out_cubic",
+            on_done=lambda: self._drop(self.flyers, item),
+            delay=delay,
+            progress=1.0,
         )
 
     @staticmethod
@@ -96,10 +116,18 @@ class Effects:
         for flyer in self.flyers:
             p = flyer.progress
             x = flyer.start.x + (flyer.end.x - flyer.start.x) * p
-            y = flyer.start.y + (flyer.end.y - flyer.start.y) * p - 60 * (1 - (2 * p - 1) ** 2)
+            y = flyer.start.y + (flyer.end.y - flyer.start.y) * p - flyer.arc * (1 - (2 * p - 1) ** 2)
             w = flyer.start.width + (flyer.end.width - flyer.start.width) * p
-            image = pygame.transform.smoothscale(flyer.image, (max(1, round(w)), max(1, round(w * 1.4))))
+            size = (max(1, round(w)), max(1, round(w * flyer.aspect)))
+            image = (
+                flyer.image
+                if size == flyer.image.get_size()
+                else pygame.transform.smoothscale(flyer.image, size)
+            )
             surface.blit(image, (round(x), round(y)))
+            if flyer.ring is not None:
+                frame = pygame.Rect(round(x), round(y), *size).inflate(10, 10)
+                pygame.draw.rect(surface, flyer.ring, frame, 4, border_radius=max(4, size[0] // 4))
         for toast in self.toasts:
             fitted = fonts.block(
                 toast.text(),

@@ -16,6 +16,7 @@ from game.engine import (
     Adjust,
     Buy,
     Card,
+    Colour,
     Complete,
     Draw,
     IllegalActionError,
@@ -36,9 +37,9 @@ from scenes.core.layout import layout
 from scenes.core.tooltip import Tip
 from scenes.core.widgets import FocusGroup
 from scenes.render.cards import render_card
-from scenes.render.dice import ROLL_SECONDS
+from scenes.render.dice import ROLL_SECONDS, die_face
 from scenes.render.shapes import felt_backdrop, rounded_panel
-from scenes.table.base import BOT_PACE, SPEED_WIDTH, TableBase
+from scenes.table.base import BOT_DICE_STEP_SECONDS, BOT_STEP_SECONDS, SPEED_WIDTH, TableBase
 from scenes.table.choices import Choices
 from scenes.table.dice_tray import DiceTray
 from scenes.table.display_view import DisplayView
@@ -75,7 +76,10 @@ class TurnScene(TableBase):
         self.market.sync(session.state.market, None)
         self.tray = DiceTray(self.layout["dice"], self.layout["site"], glyphs)
         self.main = DisplayView(self.layout["display"], gap=8, max_width=150)
-        self.log = LogView(self.layout["log"], lambda card_id: self.session.state.card(card_id))
+        # opened, the log lies over the prompt, the player's display and the small log
+        large = self.layout["prompt"].union(self.layout["log"]).union(self.layout["display"].inflate(16, 12))
+        self.log = LogView(self.layout["log"], large, lambda card_id: self.session.state.card(card_id))
+        self.pointer: tuple[int, int] | None = None  # where the mouse is (the wheel scrolls what is under it)
         self.panels = OtherPanels(self.layout["others"])
         self.counter = RoundCounterView(self.layout["others"])
         self.effects = Effects(self.tweens)
@@ -94,10 +98,6 @@ class TurnScene(TableBase):
         state = session.state
         kept = frozenset(c for c in COLOURS if c not in state.rerolled) if state.rolls else frozenset()
         self.tray.show(state.dice, kept)
-        for entry in session.log[-8:]:  # a resumed or reopened game shows its latest moves
-            if entry.seat is not None:
-                colour = SEAT_COLOURS[entry.seat % 4]
-                self.log.add(Record(session.name(entry.seat), entry.action, colour=colour))
         self._sync()
 
     # -- which display is large ------------------------------------------------------------------
@@ -115,7 +115,9 @@ class TurnScene(TableBase):
         for _ in range(INSTANT_STEPS if instant else 1):
             if time.perf_counter() - started > STEP_BUDGET:
                 break
-            if self.paced or self.market.moving and not instant or not self._advance():
+            # nothing moves on while the market slides or dice still tumble (they land last)
+            settling = (self.market.moving or self.tray.rolling) and not instant
+            if self.paced or settling or not self._advance():
                 break
             if instant:
                 self.tweens.skip()
@@ -158,7 +160,6 @@ class TurnScene(TableBase):
             self.tray.throw(state.dice, rolled, self.tweens, seed=len(self.session.match.actions))
             self.app.play("dice_roll")
             self.hold(ROLL_SECONDS + 0.15)
-            self.log.add(Record(self.session.name(before.active), action, colour=(190, 214, 206)))
         elif isinstance(action, Draw):
             self.app.play("card_slide")
             self.hold(0.18)
@@ -167,31 +168,71 @@ class TurnScene(TableBase):
     def _show_move(self, before: State, action: Action, seat: int, bot: bool) -> None:
         """Log a move and show it where it happened (bots' moves stay on screen for a moment)."""
         state = self.session.state
-        value = card = None
-        if isinstance(action, Write):
-            placed = state.display(seat).find(action.card)
-            value = placed.filled[action.field] if placed is not None else None
-        if isinstance(action, Buy):
-            card = before.market_card(action.row, action.slot)
-        record = Record(self.session.name(seat), action, value, card, SEAT_COLOURS[seat % 4])
-        self.log.add(record)
+        entry = self.session.log[-1]  # this move's line, with the number written or the card bought
+        card = entry.bought
+        record = Record(self.session.name(seat), action, entry.value, card, SEAT_COLOURS[seat % 4])
         target = self._card_rect(seat, action)
+        # a bot's dice are marked where they lie, then fly to where they are used
+        landed = self.fly_dice(before, action, seat, target) if bot else 0.0
         if isinstance(action, Buy) and card is not None:
             self.app.play("card_slide")
             image = render_card(state.card(card), self.market.size, glyphs=self.app.settings.colour_glyphs)
             end = self._seat_area(seat)
             end = pygame.Rect(end.centerx - 50, end.centery - 70, 100, 140)
-            self.effects.fly(image, self.market.slot_rect(action.row, action.slot), end)
+            self.effects.fly(image, self.market.slot_rect(action.row, action.slot), end, delay=landed)
         elif isinstance(action, (Complete, Write, Place)) and target is not None:
-            self.effects.flash(target, (120, 230, 140) if isinstance(action, Complete) else theme.FOCUS)
+            colour = (120, 230, 140) if isinstance(action, Complete) else theme.FOCUS
+            if landed:
+                self.tweens.after(landed, partial(self.effects.flash, target, colour))
+            else:
+                self.effects.flash(target, colour)
             if isinstance(action, Place):
                 self.app.play("card_slide")
         elif isinstance(action, Reroll) and bot:
             self.tray.show(before.dice, frozenset(c for c in COLOURS if c not in action.dice))
         if bot:
             self.effects.toast(self._toast_area(seat), partial(record.text, self.log.lookup))
-            self.hold(BOT_PACE if not isinstance(action, Reroll) else BOT_PACE * 0.6)
+            self.hold(BOT_DICE_STEP_SECONDS if landed else BOT_STEP_SECONDS)
         self.dirty = True
+
+    def fly_dice(self, before: State, action: Action, seat: int, card: pygame.Rect | None) -> float:
+        """Mark the dice a bot's move uses (a ring in its seat's colour, where they lie) and fly each,
+        ringed, to its field or to the market card it pays for; returns the seconds until they land
+        (0: no dice)."""
+        targets: list[tuple[Colour, pygame.Rect]] = []
+        if isinstance(action, Buy):
+            slot = self.market.slot_rect(action.row, action.slot)
+            size, count = 34, len(action.dice)  # side by side on the card they pay for
+            left = slot.centerx - (count * (size + 4) - 4) // 2
+            targets = [
+                (die, pygame.Rect(left + i * (size + 4), slot.centery - size // 2, size, size))
+                for i, die in enumerate(action.dice)
+            ]
+        elif isinstance(action, (Write, Complete)) and card is not None:
+            fields = field_rects(before.card(action.card), card)
+            if isinstance(action, Write):
+                targets = [(action.die, fields[action.field])] if action.field < len(fields) else []
+            else:
+                targets = [
+                    (die, fields[i])
+                    for i, die in enumerate(action.dice)
+                    if die is not None and i < len(fields)
+                ]
+        if not targets or self.tray.rolling:
+            return 0.0
+        mark, flight = 0.4, 0.5
+        glyphs = self.app.settings.colour_glyphs
+        ring = SEAT_COLOURS[seat % 4]
+        for die, end in targets:
+            start = self.tray.die_rect(die)
+            if not start.width:
+                continue
+            face = die_face(die, max(1, min(6, before.value(die))), start.width, glyphs)
+            size = max(14, min(end.width, end.height))
+            landing = pygame.Rect(0, 0, size, size)
+            landing.center = end.center
+            self.effects.fly(face, start, landing, seconds=flight, delay=mark, aspect=1.0, arc=30, ring=ring)
+        return mark + flight
 
     def _seat_area(self, seat: int) -> pygame.Rect:
         if seat == self.main_seat():
@@ -223,6 +264,7 @@ class TurnScene(TableBase):
         previous = self.seen
         self.seen = state
         self.scores = current_scores(state)
+        self.log.follow(session.log, session.name, SEAT_COLOURS)
         if session.human_to_decide and not state.is_chance:
             from scenes.table.choices import build
 
@@ -298,14 +340,15 @@ class TurnScene(TableBase):
             self.app.play("click")
             state = self.session.state
             self.tray.show(state.dice, self.tray.kept)
-            self.log.add(Record(self.session.name(state.decider), None, note="log.undo"))
             self._sync()
         else:
             self.refuse(lambda: t("table.undo.none"))
 
     def handle(self, intent: Intent) -> None:
         self.observe_tip(intent, self.focus)
-        if self.handle_common(intent):
+        if intent.pos is not None:
+            self.pointer = intent.pos
+        if self._handle_log(intent) or self.handle_common(intent):
             return
         session = self.session
         if not session.human_to_decide or self.paced:
@@ -336,6 +379,45 @@ class TurnScene(TableBase):
                 return
             self.controls.clicked_nothing()
 
+    def _handle_log(self, intent: Intent) -> bool:
+        """The log: the wheel scrolls it under the pointer, a click opens it large; while open it
+        takes every input (wheel, arrows and page keys scroll; Escape or a click outside close)."""
+        log = self.log
+        over = self.pointer is not None and log.contains(self.pointer)
+        scrolls = {Key.PAGE_NEXT: -3, Key.PAGE_PREVIOUS: 3}
+        if log.expanded:
+            scrolls.update({Key.DOWN: -1, Key.UP: 1})
+        if intent.action in scrolls and (over or log.expanded):
+            if log.scroll(scrolls[intent.action]):
+                self.dirty = not log.expanded  # the small log is part of the still picture
+                self.app.request_draw()
+            return True
+        if not log.expanded:
+            pos = intent.pos
+            if intent.action == Key.POINTER_UP and pos is not None and log.area.collidepoint(pos):
+                log.open()
+                self._log_changed()
+                return True
+            return intent.action == Key.POINTER_DOWN and over
+        if intent.action == Key.POINTER_MOVE:
+            self._hover(intent.pos)
+        closing = intent.action in (Key.BACK, Key.MENU, Key.CONFIRM) or (
+            intent.action == Key.POINTER_UP
+            and intent.pos is not None
+            and (not log.large.collidepoint(intent.pos) or log.toggle_rect().collidepoint(intent.pos))
+        )
+        if closing:
+            log.close()
+            self._log_changed()
+        return intent.action != Key.SPEED
+
+    def _log_changed(self) -> None:
+        self.app.play("click")
+        self.log_hover = None
+        self.set_zoom(None)
+        self.dirty = True
+        self.app.request_draw()
+
     def _try_field(self, pos: tuple[int, int]) -> bool:
         """A die is chosen and a field that cannot take it was clicked: ask the engine, which says
         why not, and show that next to the field (rather than silently dropping the die)."""
@@ -359,6 +441,13 @@ class TurnScene(TableBase):
         if full != self.log_hover:
             self.log_hover = full
             self.app.request_draw()
+        logged = self.log.card_at(pos)
+        if logged is not None:  # a line about a card: the card large
+            self.set_zoom(logged[0], (), logged[1])
+            return
+        if self.log.expanded:
+            self.set_zoom(None)
+            return
         found = self.card_at(pos)
         if found is None:
             self.set_zoom(None)
@@ -401,7 +490,7 @@ class TurnScene(TableBase):
             self.tray.draw(
                 surface,
                 self.controls.shown_values(),
-                state.used if self.session.human_to_decide else frozenset(),
+                state.used,  # a bot's used dice are veiled too, so its turn can be followed
                 self.controls.dice_rings(),
                 self.controls.dice_badges(),
             )
@@ -415,6 +504,7 @@ class TurnScene(TableBase):
             ),
         )
         self.draw_speed(surface)
+        self.log.draw_large(surface)
         if self.log_hover:
             self.log.draw_full(surface, self.log_hover)
         self.draw_hover(surface)

@@ -278,7 +278,14 @@ class Controls:
             spot = image.get_rect(midleft=(tray.x + 20, tray.centery))
             pygame.draw.rect(surface, theme.FOCUS, spot.inflate(8, 8), 3, border_radius=10)
             surface.blit(image, spot)
-            text = t("table.pending", card=name_of(pending, state.card))
+            if self.session.human_to_decide:
+                text = t("table.pending", card=name_of(pending, state.card))
+            else:  # a bot places it: no "pick" addressed to the player
+                text = t(
+                    "table.pending.bot",
+                    name=self.session.name(state.decider),
+                    card=name_of(pending, state.card),
+                )
             room = (tray.right - spot.right - 30, tray.height)
             fitted = fonts.block(text, 18, room, theme.CREAM, "bold")
             if fitted is not None:

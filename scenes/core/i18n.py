@@ -14,6 +14,7 @@ import string
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from scenes.core import shipped
 from scenes.core.resources import resource_path
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
@@ -113,7 +114,11 @@ class Translator:
 
     def catalogue(self, language: str) -> dict[str, str]:
         if language not in self._catalogues:
-            self._catalogues[language] = load_catalogue(language)
+            try:
+                self._catalogues[language] = load_catalogue(language)
+            except CatalogueError as error:  # damaged: its texts come from English (see __call__)
+                shipped.report(catalogue_path(language).name, str(error))
+                self._catalogues[language] = {}
         return self._catalogues[language]
 
     def set_language(self, language: str) -> None:
@@ -129,7 +134,15 @@ class Translator:
         text = _first(self.catalogue(self.language), keys) or _first(self.catalogue(FALLBACK), keys)
         if text is None:
             return key  # visible, so a missing key is noticed, never a crash
-        return text.format(**params) if params else text
+        if not params:
+            return text
+        # a damaged catalogue's placeholders ("{nam", "{0}") fall back to English's, then to the key
+        for candidate in (text, _first(self.catalogue(FALLBACK), keys) or key):
+            try:
+                return candidate.format(**params)
+            except (KeyError, IndexError, ValueError):
+                continue
+        return key
 
 
 def _first(catalogue: dict[str, str], keys: tuple[str, ...]) -> str | None:

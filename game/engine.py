@@ -73,7 +73,7 @@ from game.actions import (  # noqa: E402
 )
 from game.cards import BONUS_USES, BonusKind, Card, Field, Relation, ScoringKind, Task  # noqa: E402
 from game.colours import COLOURS, Colour  # noqa: E402
-from game.deck import DeckError, load_deck  # noqa: E402
+from game.deck import DECK_PATH, DeckError, load_deck  # noqa: E402
 from game.display import Display, PlacedCard  # noqa: E402
 from game.flow import solo_writes_allowed  # noqa: E402
 from game.reasons import REASONS as REFUSAL_REASONS  # noqa: E402
@@ -98,6 +98,7 @@ __all__ += [
     "CAMPAIGN_GOAL_POINTS",
     "CHANCE_ACTIONS",
     "COLOURS",
+    "DECK_PATH",
     "MARKET_SLOTS",
     "MAX_SEATS",
     "ROWS",

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from scenes.core import file_notices, i18n, native_memory
+from scenes.core import file_notices, i18n, native_memory, shipped, shipped_check
 from scenes.core.file_notices import SETTINGS
 from scenes.core.intents import Action, Intent, IntentMapper
 from scenes.core.routing import ModeRoutes, RouteFactory, Router
@@ -80,6 +80,11 @@ class App:
         self.notice: str | None = None
         if loaded.problem:
             self.notice = file_notices.unreadable(SETTINGS, loaded.problem)
+        self.deck_problem = deck_problem = shipped_check.deck_problem()  # then no game can be dealt
+        damaged = shipped_check.read_shipped_files(self.settings.language)
+        if damaged and deck_problem is None:
+            shipped_notice = file_notices.shipped_damaged(damaged)
+            self.notice = f"{self.notice} {shipped_notice}" if self.notice else shipped_notice
         adopt_old_save()  # a solo or campaign game in the one save.json of old moves to its own slot
         self.screen = self._open_display() if window else pygame.Surface(SCREEN_SIZE, 0, 32)
         self.intents = IntentMapper()
@@ -90,7 +95,12 @@ class App:
         self.frames_drawn = 0
         self._needs_draw = True
         self.router = Router(routes, modes)
-        self.stack.push_now(first_scene(self) if first_scene is not None else self.scene("title"))
+        if first_scene is not None:
+            self.stack.push_now(first_scene(self))
+        elif deck_problem is not None:  # no game without the deck: say so, in the player's language
+            self.stack.push_now(self.scene("reinstall", shipped_check.DECK_PATH.name))
+        else:
+            self.stack.push_now(self.scene("title"))
 
     # -- display --------------------------------------------------------------------------------
     def _open_display(self) -> pygame.Surface:
@@ -161,7 +171,10 @@ class App:
         before = self.settings
         self.settings = before.changed(**changes)
         if self.settings.language != before.language:
+            damaged_before = len(shipped.damaged_files())
             i18n.set_language(self.settings.language)
+            if len(shipped.damaged_files()) > damaged_before:  # its catalogue: English stands in
+                self.notice = file_notices.shipped_damaged(shipped.damaged_files())
             if self.window:
                 pygame.display.set_caption(i18n.t("app.window_title"))
         if self.settings.volume != before.volume:

@@ -15,6 +15,7 @@ from scenes.core.routing import ModeRoutes, RouteFactory
 from scenes.menus.continue_list import ContinueScene
 from scenes.menus.newgame import NewGameScene
 from scenes.menus.pause import PauseScene
+from scenes.menus.reinstall import ReinstallScene
 from scenes.menus.rules import RulesScene
 from scenes.menus.settings import SettingsScene
 from scenes.menus.title import TitleScene
@@ -54,6 +55,7 @@ ROUTES: dict[str, RouteFactory] = {
     "pause": PauseScene,  # (PauseHooks)
     "confirm": ConfirmScene,  # (Confirmation): an overlay asking before anything is lost
     "continue": ContinueScene,  # the saved games, each resumed or deleted
+    "reinstall": ReinstallScene,  # (file name): instead of the title when the deck is damaged
     # the table
     "table": table,  # (GameSession) at its stage
     "table-new": new_game_scene,  # (GameConfig)

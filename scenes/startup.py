@@ -53,6 +53,9 @@ def smoke(frames: int, data_dir: Path | None = None) -> int:
             first = seconds_since_process_start()
             _say(f"{MARKER} {first[0]:.3f} s ({first[1]})")
     drawn = app.frames_drawn
+    if app.deck_problem is not None:  # the player's files need the deck; the build is broken
+        _say(f"smoke: the deck is damaged ({app.deck_problem}); the reinstall screen is shown")
+        return 1
     for line in _read_player_files(app):
         _say(line)
     import pygame
@@ -66,13 +69,19 @@ def smoke(frames: int, data_dir: Path | None = None) -> int:
 
 
 def _read_player_files(app: App) -> list[str]:
-    """Read progress.json and save.json through the game's own loaders; a line per refused file."""
+    """Read progress.json and save.json through the game's own loaders; a line per refused file,
+    after one per damaged shipped file."""
+    from scenes.core.shipped import damaged_files
     from scenes.model.progress import store
     from scenes.model.session import GameSession
     from scenes.model.userdata import save_path
 
     problems = [app.settings_problem, store(app).problem, GameSession.load(save_path()).problem]
-    return [
+    damaged = [
+        f"smoke: shipped file {name} is damaged (see the log); a default stands in"
+        for name in damaged_files()
+    ]
+    return damaged + [
         f"smoke: {problem.file} refused ({problem.reason}: {problem.detail}); "
         + (f"kept as {problem.kept_as}" if problem.kept_as else "left untouched")
         for problem in problems

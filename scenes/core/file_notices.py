@@ -25,6 +25,11 @@ def not_saved(what: str, problem: FileProblem) -> str:
     return t(f"files.not_saved.{what}", reason=reason(problem))
 
 
+def shipped_damaged(files: list[str]) -> str:
+    """Some of the game's own files are damaged (scenes/core/shipped.py): which, and that it goes on."""
+    return t("files.shipped_damaged", files=", ".join(files))
+
+
 def unreadable(what: str, problem: FileProblem) -> str:
     """A file was refused: which, why, and where it is now (kept aside, or left untouched)."""
     if problem.reason == NEWER:

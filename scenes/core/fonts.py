@@ -7,6 +7,7 @@ from functools import cache, lru_cache
 
 import pygame
 
+from scenes.core import shipped
 from scenes.core.resources import resource_path
 from scenes.core.surface_cache import SurfaceCache
 
@@ -23,7 +24,14 @@ _text_cache = SurfaceCache("text", budget_bytes=8 * 2**20)
 def font(size: int, weight: str = "regular") -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(resource_path(f"assets/fonts/{WEIGHTS[weight]}")), max(6, size))
+    path = resource_path(f"assets/fonts/{WEIGHTS[weight]}")
+    try:
+        loaded = pygame.font.Font(str(path), max(6, size))
+        loaded.render("Ag", True, (0, 0, 0))  # a damaged file may open and fail only when drawn
+        return loaded
+    except (OSError, pygame.error) as error:  # a damaged or missing file: pygame's own font instead
+        shipped.report(path.name, str(error))
+        return pygame.font.Font(None, max(6, size))
 
 
 def text(content: str, size: int, colour: tuple[int, ...], weight: str = "regular") -> pygame.Surface:

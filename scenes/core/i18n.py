@@ -17,6 +17,7 @@ from pathlib import Path
 
 import polib
 
+from scenes.core import shipped
 from scenes.core.resources import resource_path
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
@@ -100,7 +101,11 @@ class Translator:
 
     def catalogue(self, language: str) -> Catalogue:
         if language not in self._catalogues:
-            self._catalogues[language] = load_catalogue(language)
+            try:
+                self._catalogues[language] = load_catalogue(language)
+            except CatalogueError as error:  # damaged: its texts come from English (see __call__)
+                shipped.report(catalogue_path(language).name, str(error))
+                self._catalogues[language] = Catalogue({}, {}, lambda count: 0)
         return self._catalogues[language]
 
     def set_language(self, language: str) -> None:
@@ -114,7 +119,15 @@ class Translator:
         text = self.catalogue(self.language).lookup(key, count) or self.catalogue(FALLBACK).lookup(key, count)
         if text is None:
             return key  # visible, so a missing key is noticed, never a crash
-        return text.format(**params) if params else text
+        if not params:
+            return text
+        # a damaged catalogue's placeholders ("{nam", "{0}") fall back to English's, then to the key
+        for candidate in (text, self.catalogue(FALLBACK).lookup(key, count) or key):
+            try:
+                return candidate.format(**params)
+            except (KeyError, IndexError, ValueError):
+                continue
+        return key
 
 
 _translator: Translator | None = None

@@ -2,7 +2,8 @@
 
 Each named rectangle there is a region a scene places things in. Layouts are read once (images
 are never loaded, so this works headless) into plain pygame.Rects. A broken layout raises
-LayoutError naming the file and the region.
+LayoutError naming the file and the region; the screens' `layout` then reports the damaged file
+and uses the regions as shipped (builtin_layouts.py), so the game goes on.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from xml.etree.ElementTree import ParseError
 import pygame
 import pytmx  # type: ignore[import-untyped]
 
+from scenes.core import shipped
+from scenes.core.builtin_layouts import REGIONS as BUILTIN_REGIONS
 from scenes.core.resources import resource_path
 
 SCREEN_SIZE = (1280, 720)
@@ -109,5 +112,16 @@ def read_layout(name: str, required: Iterable[str] = (), path: str | None = None
 
 @cache
 def layout(name: str) -> Layout:
-    """The checked layout of a screen, read once."""
-    return read_layout(name, REQUIRED.get(name, ()))
+    """The checked layout of a screen, read once; the shipped regions if its file is damaged."""
+    try:
+        return read_layout(name, REQUIRED.get(name, ()))
+    except LayoutError as error:
+        if name not in BUILTIN_REGIONS:
+            raise
+        shipped.report(Path(layout_file(name)).name, str(error))
+        return builtin_layout(name)
+
+
+def builtin_layout(name: str) -> Layout:
+    """A screen's regions as shipped, from builtin_layouts.py (no file read)."""
+    return Layout(name, {region: pygame.Rect(box) for region, box in BUILTIN_REGIONS[name].items()})

@@ -73,6 +73,8 @@ class ContinueScene(MenuScene):
 
     @staticmethod
     def _row_hint(info: SlotInfo) -> Text:
+        if info.newer:
+            return lambda: t("continue.row.newer.hint")
         if not info.resumable:
             return lambda: t("continue.row.unreadable.hint")
         return lambda: t("continue.row.hint")

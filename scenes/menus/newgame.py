@@ -16,7 +16,7 @@ from scenes.core.confirm import Confirmation, ask
 from scenes.core.i18n import t
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Choice, TextField, Widget
-from scenes.menus.slot_words import replace_question
+from scenes.menus.slot_words import replace_button, replace_question
 from scenes.model.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
 from scenes.model.games import GOENNEN_KOENNEN
 from scenes.model.last_setup import SEAT_OPTIONS, LastSetup, load_last_setup, save_last_setup
@@ -162,7 +162,7 @@ class NewGameScene(MenuScene):
         ask(
             self.app,
             Confirmation(
-                lambda: replace_question(occupied), "slots.replace.yes", lambda: self._start(config)
+                lambda: replace_question(occupied), replace_button(occupied), lambda: self._start(config)
             ),
         )
 

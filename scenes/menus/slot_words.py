@@ -11,6 +11,8 @@ MAX_NAMES_SHOWN = 4  # a seat count never exceeds this; longer lists would only 
 
 def game_words(info: SlotInfo) -> str:
     """The game in a slot as a confirmation names it: who plays and the round."""
+    if info.newer:
+        return t("slots.game.newer", file=info.path.name)
     if not info.resumable:
         return t("slots.game.unreadable", file=info.path.name)
     names = ", ".join(info.names[:MAX_NAMES_SHOWN])
@@ -40,6 +42,8 @@ def solo_words(level: int, round_number: int) -> str:
 def row_words(info: SlotInfo) -> str:
     """The game in a slot as the Continue list shows it beside its mode: who plays (at the table)
     and how far it is."""
+    if info.newer:
+        return t("slots.list.newer")
     if not info.resumable:
         return t("slots.list.unreadable", file=info.path.name)
     if info.over:
@@ -56,7 +60,7 @@ def mode_words(info: SlotInfo) -> str:
         return t("slots.mode.campaign", level=info.level) if info.level else t("slots.mode.campaign_any")
     if info.kind == SOLO:
         return t("slots.mode.solo", level=info.level) if info.level else t("slots.mode.solo_any")
-    return t("slots.mode.table", count=len(info.names))
+    return t("slots.mode.table", count=len(info.names)) if info.names else t("slots.mode.table_any")
 
 
 def saved_words(info: SlotInfo) -> str:
@@ -64,4 +68,12 @@ def saved_words(info: SlotInfo) -> str:
 
 
 def replace_question(info: SlotInfo) -> str:
+    """What starting a new game in the slot does to what it holds (a newer version's save is kept)."""
+    if info.newer:
+        return t("slots.replace.newer", file=info.path.name)
     return t("slots.replace.question", game=game_words(info))
+
+
+def replace_button(info: SlotInfo) -> str:
+    """The i18n key of the button that starts the new game over `info`."""
+    return "slots.replace.keep_newer" if info.newer else "slots.replace.yes"

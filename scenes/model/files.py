@@ -190,13 +190,14 @@ def read_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
     return parse_json(text)
 
 
-def set_aside(path: Path, now: datetime | None = None) -> Path | None:
-    """Rename a refused file to `<name>.broken-<time>` (never delete); None when it cannot be moved."""
+def set_aside(path: Path, now: datetime | None = None, why: str = "broken") -> Path | None:
+    """Rename a refused file to `<name>.<why>-<time>` (never delete); None when it cannot be moved.
+    `why` is "broken", or "newer" for a newer version's file moved out of a new game's way."""
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.broken-{stamp}")
+    target = path.with_name(f"{path.name}.{why}-{stamp}")
     counter = 1
     while target.exists() or target.is_symlink():
-        target = path.with_name(f"{path.name}.broken-{stamp}-{counter}")
+        target = path.with_name(f"{path.name}.{why}-{stamp}-{counter}")
         counter += 1
     try:
         path.rename(target)

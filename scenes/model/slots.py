@@ -10,9 +10,11 @@ it replaces the unfinished one, naming who plays it. Solo levels each keep their
 campaign's level is only ever resumed once dealt (a bad deal must not be undone).
 
 A save that cannot be read is still listed (with the reason), never raises here: the Continue
-screen shows it, and resuming it sets it aside with a message. Before slots there was only
-save.json; a solo or campaign game found there is moved to its own slot on start (`adopt_old_save`).
-No pygame here.
+screen shows it, and resuming it sets it aside with a message. A save from a newer version of the
+game is listed as such and never resumed or overwritten here; a new game in its slot, once the
+player agreed, moves it to `<name>.newer-<time>` (renamed back, the newer version resumes it).
+Before slots there was only save.json; a solo or campaign game found there is moved to its own
+slot on start (`adopt_old_save`). No pygame here.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from game.serialize import VERSION as SAVE_VERSION
 from game.serialize import set_aside
+from scenes.model import files
 from scenes.model.session import GameSession
 from scenes.model.userdata import SAVE_FILE, data_dir
 
@@ -91,6 +95,7 @@ class SlotInfo:
     level: int | None = None  # the solo or campaign level
     over: bool = False  # played to the end, but its final score was never shown (nor booked)
     problem: str | None = None  # why it cannot be resumed; None when it can
+    newer: bool = False  # saved by a newer version of the game (kept for it, never overwritten)
 
     @property
     def resumable(self) -> bool:
@@ -110,10 +115,20 @@ def read_slot(path: Path) -> SlotInfo:
     # A listing must survive any damaged file (any bytes reach the loader), and the loader's own
     # errors are not all SaveError: what went wrong is shown, and Continue sets the file aside.
     except Exception as error:
-        return SlotInfo(path, kind, saved, level=slot_level(path), problem=str(error) or type(error).__name__)
+        problem = str(error) or type(error).__name__
+        newer = from_newer_version(path)
+        return SlotInfo(path, kind, saved, level=slot_level(path), problem=problem, newer=newer)
     state = session.state
     names = tuple(seat.name for seat in session.seats)
     return SlotInfo(path, kind, saved, names, state.round, state.config.solo_level, state.is_over)
+
+
+def from_newer_version(path: Path) -> bool:
+    """Whether the save at `path` says it was written by a newer version of the game."""
+    try:
+        return files.newer_version(files.read_json(path), SAVE_VERSION)
+    except (files.DamagedFile, OSError):
+        return False
 
 
 def slot_files(folder: Path | None = None) -> list[Path]:
@@ -147,16 +162,24 @@ def occupant(path: Path | None) -> SlotInfo | None:
     return read_slot(path)
 
 
-def make_room(path: Path | None) -> None:
+def make_room(path: Path | None) -> Path | None:
     """Before a new game is saved in `path` (the player agreed to replace what it holds): a damaged
-    save there is set aside, not overwritten, so the player can still send it in or repair it."""
+    save there is set aside, not overwritten, so the player can still send it in or repair it, and
+    a newer version's save is kept as `<name>.newer-<time>` for that version. Returns where the
+    old file went, or None (nothing moved)."""
     if path is None or not path.is_file():
-        return
-    if read_slot(path).problem is not None:
+        return None
+    info = read_slot(path)
+    if info.newer:
+        kept = files.set_aside(path, why="newer")
+        files.LOG.warning("%s from a newer version moved out of a new game's way: %s", path, kept)
+        return kept
+    if info.problem is not None:
         try:
-            set_aside(path)
+            return set_aside(path)
         except OSError:  # a read-only folder: the new game's first save reports the problem
             pass
+    return None
 
 
 def delete_slot(path: Path) -> None:

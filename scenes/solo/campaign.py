@@ -126,7 +126,7 @@ class CampaignScene(MenuScene):
             self.decide(True)
         elif situation == "next":
             if self.primary.enabled:
-                play.play_campaign_level(self.app)
+                play.offer_campaign_level(self.app)
         else:
             self.store.update(progress_module.start_campaign(self.progress))
             self.step = None

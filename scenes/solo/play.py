@@ -17,7 +17,7 @@ from scenes.core.confirm import Confirmation, ask
 from scenes.core.file_notices import ARCHIVE
 from scenes.core.i18n import t
 from scenes.core.routing import Resignation
-from scenes.menus.slot_words import replace_question
+from scenes.menus.slot_words import replace_button, replace_question
 from scenes.model import progress as progress_module
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
@@ -61,6 +61,7 @@ def start_level(app: App, level: int, mode: str = "solo", seed: int | None = Non
 def offer_level(app: App, level: int) -> None:
     """Play `level` in solo practice: at once when its slot is free, else after the player agreed
     to replace the unfinished game there (the question names it)."""
+
     def start() -> None:
         start_level(app, level)
 
@@ -68,7 +69,7 @@ def offer_level(app: App, level: int) -> None:
     if occupied is None:
         start()
         return
-    ask(app, Confirmation(lambda: replace_question(occupied), "slots.replace.yes", start))
+    ask(app, Confirmation(lambda: replace_question(occupied), replace_button(occupied), start))
 
 
 def saved_campaign_game(level: int) -> GameSession | None:
@@ -100,6 +101,21 @@ def play_campaign_level(app: App, seed: int | None = None) -> GameSession:
         _open(app, session)
         return session
     return start_level(app, campaign.level, "campaign", seed)
+
+
+def offer_campaign_level(app: App) -> None:
+    """Resume or start the running campaign's level; a newer version's game in the campaign's slot
+    is only moved aside once the player agreed (the question says it is kept)."""
+    occupied = occupant(slot_path("campaign"))
+    if occupied is None or not occupied.newer:
+        play_campaign_level(app)
+        return
+    ask(
+        app,
+        Confirmation(
+            lambda: replace_question(occupied), replace_button(occupied), lambda: play_campaign_level(app)
+        ),
+    )
 
 
 def start_watch(app: App, level: int, bot: str, seed: int | None = None) -> GameSession:

@@ -4,22 +4,26 @@ on the scores as they stood; the Continue list survives a damaged save."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.engine import current_scores
+from game.serialize import VERSION as SAVE_VERSION
 from scenes.app import App
+from scenes.core import i18n
 from scenes.core.confirm import ConfirmScene
 from scenes.menus.continue_list import ContinueScene
 from scenes.menus.newgame import NewGameScene
 from scenes.menus.pause import PauseScene
+from scenes.menus.slot_words import row_words
 from scenes.menus.title import TitleScene
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.progress import load_progress, save_progress
 from scenes.model.session import GameSession
-from scenes.model.slots import slot_path, table_slot
+from scenes.model.slots import slot_path, table_slot, unfinished_games
 from scenes.solo import play
 from scenes.solo.campaign import CampaignScene
 from scenes.solo.card import SoloCardScene
@@ -225,3 +229,66 @@ def test_choosing_a_save_no_loader_can_read_sets_it_aside_and_the_title_says_so(
     assert isinstance(top(app), TitleScene)
     assert app.notice and "save-solo-2.json.broken-" in app.notice
     assert not deep.exists() and list(data_dir.glob("save-solo-2.json.broken-*"))
+
+
+# --- a newer version's save is kept for it (issue 19, item 4) ------------------------------------
+
+
+def _newer_save(path: Path) -> bytes:
+    """A save as a later version of the game would write it: a format this version cannot read."""
+    GameSession.start(TWO, seed=4, save_path=path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["version"] = SAVE_VERSION + 1
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path.read_bytes()
+
+
+def test_new_game_over_a_newer_versions_save_says_so_and_keeps_the_file(data_dir: Path) -> None:
+    newer = _newer_save(table_slot())
+    app = _fresh(data_dir)
+    app.go("new-game", how="reset")
+    settle(app)
+    new_game = top(app)
+    assert isinstance(new_game, NewGameScene)
+    click(app, new_game.start_button.rect.center)
+    dialog = _confirmation(app)
+    assert "newer version" in dialog.confirmation.question() and "save.json" in dialog.confirmation.question()
+    assert dialog.confirmation.confirm_key == "slots.replace.keep_newer"
+    press(app, pygame.K_ESCAPE)
+    assert top(app) is new_game and table_slot().read_bytes() == newer  # refused: untouched
+    click(app, new_game.start_button.rect.center)
+    click(app, _confirmation(app).confirm_button.rect.center)
+    assert top(app).name in ("deal", "turn")
+    kept = list(data_dir.glob("save.json.newer-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == newer  # moved aside whole, for that version
+    assert not list(data_dir.glob("*.broken-*"))
+
+
+def test_a_newer_versions_save_is_listed_as_such_and_resuming_leaves_it(data_dir: Path) -> None:
+    newer = _newer_save(table_slot())
+    app = _fresh(data_dir)
+    app.go("continue", how="reset")
+    settle(app)
+    info = unfinished_games()[0]
+    assert info.newer and row_words(info) == i18n.t("slots.list.newer")
+    app.go("table-continue", table_slot(), how="reset")
+    settle(app)
+    assert isinstance(top(app), TitleScene) and app.notice == i18n.t("files.newer", file="save.json")
+    assert table_slot().read_bytes() == newer
+
+
+def test_the_campaigns_level_asks_before_moving_a_newer_versions_save_aside(data_dir: Path) -> None:
+    save_progress(campaign_progress(2, 10), data_dir / "progress.json")
+    campaign_slot = slot_path("campaign")
+    assert campaign_slot is not None
+    newer = _newer_save(campaign_slot)
+    app = _fresh(data_dir)
+    play.offer_campaign_level(app)
+    settle(app)
+    assert "newer version" in _confirmation(app).confirmation.question()
+    press(app, pygame.K_ESCAPE)
+    assert campaign_slot.read_bytes() == newer
+    play.offer_campaign_level(app)
+    settle(app)
+    click(app, _confirmation(app).confirm_button.rect.center)
+    assert [path.read_bytes() for path in data_dir.glob("save-campaign.json.newer-*")] == [newer]

@@ -17,6 +17,7 @@ from game.deck import DECK_PATH, DeckError, load_deck, standard_deck
 FROZEN_VERSIONS = {
     2: "ab317c7f195b989b",
     3: "0d7d5d69a2587363",
+    4: "42bd3be7cf89ff9e",
 }
 
 
@@ -116,11 +117,13 @@ def test_a_frozen_deck_version_never_changes() -> None:
     )
 
 
-def test_the_frozen_copy_of_version_2_is_version_2() -> None:
-    # the same-games test and the progress tests play deck version 2 from this copy
-    copy = load_deck(Path(__file__).resolve().parent / "data" / "deck-v2.toml")
-    assert copy.version == 2
-    assert _fingerprint(copy.cards) == FROZEN_VERSIONS[2]
+@pytest.mark.parametrize("version", [2, 3])
+def test_a_frozen_copy_of_an_old_version_is_that_version(version: int) -> None:
+    # the same-games test and the progress tests play deck version 2 from its copy, the progress
+    # tests version 3 from its own
+    copy = load_deck(Path(__file__).resolve().parent / "data" / f"deck-v{version}.toml")
+    assert copy.version == version
+    assert _fingerprint(copy.cards) == FROZEN_VERSIONS[version]
 
 
 def test_points_follow_difficulty_within_each_scoring_kind() -> None:

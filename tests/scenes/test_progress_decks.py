@@ -27,15 +27,16 @@ from scenes.model.progress import (
 from tests.scenes.conftest import settle
 from tests.scenes.test_solo import open_solo_card
 
-DECK_2 = load_deck(Path(__file__).resolve().parent.parent / "game" / "data" / "deck-v2.toml")  # frozen copy
-DECK_3 = standard_deck()
+FROZEN = Path(__file__).resolve().parent.parent / "game" / "data"
+DECK_2 = load_deck(FROZEN / "deck-v2.toml")  # frozen copies: these tests are about two deck versions,
+DECK_3 = load_deck(FROZEN / "deck-v3.toml")  # not about the deck this release deals
 
 
-def test_the_game_deck_is_version_3_and_old_files_were_deck_2() -> None:
-    # The upgrade below tags old files with deck version 2, the deck before this release's; the day
-    # the deck moves on again, the tests written with DECK_3 as "the current deck" need a look.
+def test_the_frozen_decks_are_versions_2_and_3_and_old_files_were_deck_2() -> None:
+    # The upgrade below tags old files with deck version 2, the deck before version 3's release.
     assert DECK_2.version == 2 == progress_module.VERSION_2_DECK
     assert DECK_3.version == 3
+    assert standard_deck().version > 3
 
 
 def write(path: Path, data: dict[str, Any]) -> Path:
@@ -177,15 +178,16 @@ def test_a_game_is_only_booked_into_the_progress_of_its_own_deck() -> None:
 
 def test_the_solo_card_shows_the_best_scores_of_the_current_deck(data_dir: Path) -> None:
     data_dir.mkdir(parents=True)
-    path = write(data_dir / "progress.json", VERSION_2_FILE)  # this release deals deck 3
+    path = write(data_dir / "progress.json", VERSION_2_FILE)  # this release deals a later deck
     app = App(data_dir=data_dir)
     settle(app)
     card = open_solo_card(app)
     assert card.progress.best == {} and card.progress.won_levels == {1, 2}
     assert card.selected == 3  # the opened levels stay open
     app.draw()
-    card.store.update(record_game(card.progress, 1, 50, "solo", deck=DECK_3).progress)
-    assert stored(path)["best"] == {"2": {"1": 104, "2": 90, "3": 70}, "3": {"1": 50}}
+    current = standard_deck()
+    card.store.update(record_game(card.progress, 1, 50, "solo", deck=current).progress)
+    assert stored(path)["best"] == {"2": {"1": 104, "2": 90, "3": 70}, str(current.version): {"1": 50}}
 
 
 # --- malformed entries ----------------------------------------------------------------------------

@@ -106,7 +106,7 @@ def test_an_older_progress_file_is_upgraded_step_by_step(tmp_path: Path) -> None
     assert loaded.problem is None
     assert loaded.progress.won_levels == {1, 2}  # the ticks hold across deck versions
     assert loaded.progress.other_best == {2: {1: 99, 2: 90}}  # a version 1 file was played with deck 2
-    assert loaded.progress.best == {}  # and this release deals deck 3
+    assert loaded.progress.best == {}  # and this release deals a later deck
 
 
 # --- the solo card and a damaged file --------------------------------------------------------------
@@ -280,7 +280,7 @@ def test_declining_or_an_uncovered_shortfall_ends_the_campaign(data_dir: Path) -
 
 
 def test_a_campaign_game_books_surplus_or_ends_when_points_do_not_cover(data_dir: Path) -> None:
-    """From stored state: a finished campaign game of level 1 (won by 25) and one of level 3 missed."""
+    """From stored state: a finished campaign game of level 1 (won by 29) and one of level 3 missed."""
     save_progress(campaign_progress(1, 0), data_dir / "progress.json")
     app = App(data_dir=data_dir)
     settle(app)
@@ -289,10 +289,10 @@ def test_a_campaign_game_books_surplus_or_ends_when_points_do_not_cover(data_dir
     session = GameSession.resume(target)
     session.context = {"mode": "campaign"}
     summary = play.book(app, session)
-    assert summary.step is not None and summary.step.surplus == 25
+    assert summary.step is not None and summary.step.surplus == 29
     assert play.book(app, session).step is None  # booked once only
     stored = load_progress(data_dir / "progress.json").progress
-    assert stored.campaign == CampaignState(level=2, points=25, history=((1, 115, 25),))
+    assert stored.campaign == CampaignState(level=2, points=29, history=((1, 119, 29),))
     # The end screen's next step is the campaign, which shows the arithmetic.
     app.go(SoloEndScene(app, summary), how="replace", fade=False)
     settle(app, 10)
@@ -301,7 +301,7 @@ def test_a_campaign_game_books_surplus_or_ends_when_points_do_not_cover(data_dir
     click(app, end.next_button.rect.center)
     campaign = top(app)
     assert isinstance(campaign, CampaignScene) and campaign._situation() == "next"
-    assert "+25 campaign points" in campaign._step_text(summary.step)
+    assert "+29 campaign points" in campaign._step_text(summary.step)
     # Level 3 missed by 10 with 4 points banked: not payable, the campaign is over.
     store(app).update(campaign_progress(3, 4))
     progress, step = progress_module.book_campaign_game(store(app).progress, 72)

@@ -28,7 +28,7 @@ MAX_TOTAL = 2 * SIZE * sum(ROW_VALUES)  # every cell circled, counted in its row
 
 # the points of a row or a column by the 5-bit pattern of its circled cells
 _PATTERNS = np.arange(1 << SIZE)
-_COUNTS = np.bitwise_count(_PATTERNS)
+_COUNTS = np.array([pattern.bit_count() for pattern in range(1 << SIZE)])  # numpy 1.26 has no bitwise_count
 _ROW_VALUES = np.array(ROW_VALUES)
 _COLUMN_POINTS = np.where(
     _COUNTS >= SCORING_LINE, ((_PATTERNS[:, None] >> np.arange(SIZE)) & 1) @ _ROW_VALUES, 0
@@ -73,16 +73,17 @@ def _final_totals(sheet: Sheet) -> NDArray[np.float64]:
 
 def scores(circled: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """The totals and circled counts of sheets given by their circled masks."""
-    total = np.zeros_like(circled)
+    total, count = np.zeros_like(circled), np.zeros_like(circled)
     for row in range(SIZE):
         pattern = (circled >> (row * SIZE)) & ((1 << SIZE) - 1)
         total += np.where(_COUNTS[pattern] >= SCORING_LINE, _COUNTS[pattern] * _ROW_VALUES[row], 0)
+        count += _COUNTS[pattern]
     for column in range(SIZE):
         pattern = np.zeros_like(circled)
         for row in range(SIZE):
             pattern |= ((circled >> (row * SIZE + column)) & 1) << row
         total += _COLUMN_POINTS[pattern]
-    return total, np.bitwise_count(circled).astype(np.int64)
+    return total, count
 
 
 def win_values(circled: NDArray[np.int64], against: Rivals) -> NDArray[np.float64]:

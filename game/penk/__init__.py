@@ -8,11 +8,13 @@ The vocabulary is the first game's (game/engine.py); docs/penk.md describes the 
 
 from game.engine import IllegalActionError, SetupError, Turn
 from game.penk.actions import Action, Circle, Cross, End, Reroll, Roll, parse
-from game.penk.bots import LEVELS, Bot, make_bot
+from game.penk.bots import LEVELS, Bot, HardBot, make_bot
 from game.penk.chance import chance_outcomes, sample_chance
-from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text
+from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text, sub_multisets, without
 from game.penk.engine import Outcome, current_scores, new_game, result, view, whose_turn
 from game.penk.match import PenkMatch, PenkSetup
+from game.penk.odds import mark_values
+from game.penk.odds import tables as odds_tables
 from game.penk.play import PenkRecord, decide, play_game
 from game.penk.rules import apply, legal_actions
 from game.penk.saves import load_match, match_from_json, match_to_json, save_match
@@ -20,9 +22,15 @@ from game.penk.scenarios import is_penk as is_penk_scenario
 from game.penk.scenarios import run_file as run_scenario_file
 from game.penk.scoring import SheetScore
 from game.penk.sheet import ROW_VALUES, Sheet
-from game.penk.state import MAX_SEATS, MIN_SEATS, Phase, State
+from game.penk.state import MAX_SEATS, MIN_SEATS, ROLLS_PER_TURN, Phase, State
 
 __all__ = [
+    "HardBot",
+    "ROLLS_PER_TURN",
+    "mark_values",
+    "odds_tables",
+    "sub_multisets",
+    "without",
     "DICE",
     "LEVELS",
     "Bot",

@@ -8,7 +8,8 @@
   next reroll;
 - hard weighs each cell by what it adds to the expected final score (game/penk/evaluate.py, a
   Penk!'s cost to the others included), solves the keep exactly over both rerolls
-  (game/penk/odds.py), and chooses the groups it circles by the value of the whole sheet after.
+  (game/penk/odds.py), and chooses the groups it circles by the value of the whole sheet after;
+  in the last round it plays for its chance to win instead (game/penk/endgame.py).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from typing import Protocol
 
 from game.penk.actions import Action, Circle, Cross, End, Reroll
 from game.penk.dice import JOLLY, group_cell, groups_for, without
+from game.penk.endgame import rivals, sheet_outcome, winning_marks
 from game.penk.evaluate import Outlook, outlook, penk_cost, sheet_value
-from game.penk.odds import cell_index, plan
+from game.penk.odds import cell_index, plan, plan_for_values
 from game.penk.rules import crossable_columns, free_dice
 from game.penk.sheet import CELLS, COLUMN_MASKS, ROW_MASKS, ROW_VALUES, SCORING_LINE, Sheet
 from game.penk.state import GROUPS_PER_TURN, ROLLS_PER_TURN, Phase, State
@@ -52,6 +54,12 @@ def markings(sheet: Sheet, dice: tuple[int, ...], most: int) -> list[Groups]:
 
     grow(dice, (), frozenset())
     return found
+
+
+def _after(sheet: Sheet, groups: Groups) -> Sheet:
+    for group in groups:
+        sheet = sheet.circle(*group_cell(group))
+    return sheet
 
 
 def _circle_or_end(groups: Groups | None) -> Action:
@@ -135,6 +143,22 @@ class HardBot(_OddsBot):
     horizon = 2
     rivalry = 1.0  # how much a Penk!'s cost to the others counts against the own sheet's value
 
+    def __call__(self, view: State, legal: Sequence[Action], rng: random.Random, budget: float) -> Action:
+        against = rivals(view)
+        if against is None:
+            return super().__call__(view, legal, rng, budget)
+        # the last round: every circle is final, so play for the chance to win, not for points
+        if view.phase is Phase.CHOOSE:
+            marks = winning_marks(view.sheet, against)
+            choice = plan_for_values(view.dice, marks, ROLLS_PER_TURN - view.rolls, self.horizon)
+            if choice.reroll:
+                return Reroll(without(view.dice, choice.keep))
+        options = markings(view.sheet, free_dice(view), GROUPS_PER_TURN - view.groups)
+        if options:
+            best = max(options, key=lambda groups: sheet_outcome(_after(view.sheet, groups), against))
+            return Circle(best[0])
+        return Cross(self.weigh(view).fail_column) if view.phase is Phase.CHOOSE else End()
+
     def weigh(self, view: State) -> Outlook:
         return outlook(view, view.active, self.rivalry)
 
@@ -146,11 +170,9 @@ class HardBot(_OddsBot):
             return None
 
         def value(groups: Groups) -> float:
-            after = sheet
-            for group in groups:
-                after = after.circle(*group_cell(group))
-            rivals = self.rivalry * penk_cost(sheet, after, others, look.turns)
-            return sheet_value(after, look.turns) + rivals
+            after = _after(sheet, groups)
+            cost = self.rivalry * penk_cost(sheet, after, others, look.turns)
+            return sheet_value(after, look.turns) + cost
 
         return max(options, key=value)
 

@@ -62,12 +62,14 @@ def _line_value(values: list[int], chances: list[float]) -> float:
 
 
 @lru_cache(maxsize=1 << 16)
-def sheet_value(sheet: Sheet, turns: float) -> float:
-    """The expected final score of a sheet with `turns` turns left after this one: its clear cells
-    share the circles those turns allow (so circling a cell now leaves more for the others), the
-    more so in lines that already hold circles (a player plays for the lines it has begun)."""
+def sheet_value(sheet: Sheet, turns: float, sharing: Sheet | None = None) -> float:
+    """The expected final score of a sheet with `turns` turns left after this one: the clear cells
+    of `sharing` (by default the sheet itself) share the circles those turns allow, so circling a
+    cell now leaves more for the others, the more so in lines that already hold circles (a player
+    plays for the lines it has begun)."""
     clear, circled = sheet.clear, sheet.circled
-    chances = cell_chances(turns, tuple((clear & mask).bit_count() for mask in ROW_MASKS))
+    shared = (sharing or sheet).clear
+    chances = cell_chances(turns, tuple((shared & mask).bit_count() for mask in ROW_MASKS))
     begun = [(circled & mask).bit_count() for mask in LINE_MASKS]
     probs = []
     for row in range(SIZE):
@@ -140,11 +142,14 @@ def penk_cost(before: Sheet, after: Sheet, others: list[Sheet], turns: float) ->
 
 
 def _best_failed_roll(sheet: Sheet, turns: float, base: float) -> tuple[float, int]:
-    """The least costly column to cross out: (its value change, negative or 0; the column)."""
+    """The least costly column to cross out: (its value change, negative or 0; the column).
+
+    The crossed cells' share of the coming circles is lost with them, not handed to the other
+    clear cells: a failed roll circles nothing, so it must never look like a gain."""
     best, best_column = float("-inf"), 0
     for column, mask in enumerate(COLUMN_MASKS, start=1):
         if sheet.clear & mask:
-            change = sheet_value(sheet.cross_out(mask), turns) - base
+            change = sheet_value(sheet.cross_out(mask), turns, sheet) - base
             if change > best:
                 best, best_column = change, column
     return (best if best_column else 0.0), best_column

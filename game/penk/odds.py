@@ -169,8 +169,19 @@ def plan(
     """The best choice for `hand` with `rerolls_left`, looking at most `horizon` rerolls ahead (a
     shorter horizon treats the next reroll as the last) and choosing among `keeps` (parts of the
     hand that leave a die to reroll; None: every such part)."""
+    return plan_for_values(hand, mark_values(weights, fail), rerolls_left, horizon, keeps)
+
+
+def plan_for_values(
+    hand: Hand,
+    marks: NDArray[np.float64],
+    rerolls_left: int,
+    horizon: int = 2,
+    keeps: Sequence[Hand] | None = None,
+) -> Plan:
+    """`plan` for any value of stopping with each hand (`marks`, by hand index), not only a sum
+    of cell weights."""
     t = tables()
-    marks = mark_values(weights, fail)
     h = t.hand_index[hand]
     depth = min(rerolls_left, horizon)
     if depth == 0:
@@ -199,3 +210,37 @@ def circle_chances(cells: Sequence[int], rerolls_left: int) -> float:
     for _ in range(rerolls_left):
         values = np.maximum(marks, _best_reroll(keep_values(values))[0])
     return float(keep_values(values)[tables().keep_index[()]])
+
+
+def _roll_on(kept: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The chance of each hand after rolling the missing dice of kept parts held with `kept`."""
+    t = tables()
+    mass = kept.copy()
+    for size in range(DICE):
+        index = t.keeps_by_size[size]
+        np.add.at(mass, t.add[index].ravel(), np.repeat(mass[index] / len(FACES), len(FACES)))
+    full = t.keeps_by_size[DICE]
+    hands = np.zeros(len(t.hands))
+    hands[t.full_hand[full]] = mass[full]
+    return hands
+
+
+def final_hands(marks: NDArray[np.float64], rerolls: int = 2) -> NDArray[np.float64]:
+    """The chance that a whole turn ends with each hand, played from its first roll for the best
+    expected `marks` (by hand index), as `plan` plays it."""
+    t = tables()
+    values = [marks]
+    for _ in range(rerolls):
+        values.append(np.maximum(marks, _best_reroll(keep_values(values[-1]))[0]))
+    start = np.zeros(len(t.keeps))
+    start[t.keep_index[()]] = 1.0
+    hands = _roll_on(start)
+    ended = np.zeros(len(t.hands))
+    for left in range(rerolls, 0, -1):
+        best, choice = _best_reroll(keep_values(values[left - 1]))
+        stop = marks >= best - 1e-9
+        ended += np.where(stop, hands, 0.0)
+        kept = np.zeros(len(t.keeps))
+        np.add.at(kept, choice[~stop], hands[~stop])
+        hands = _roll_on(kept)
+    return ended + hands

@@ -6,7 +6,7 @@ instead of the odds, tries every reroll (and every second reroll) against the ve
 come. No fair bot with the hard bot's weights can keep better, so its win rate against normal
 bounds what better keeping could give (docs/penk.md, "The ladder"):
 
-    python -m game.penk.oracle --games 2000 --seed 1
+    python -m tools.penk_oracle --games 2000 --seed 1
 """
 
 from __future__ import annotations
@@ -15,15 +15,23 @@ import argparse
 import random
 from collections.abc import Sequence
 
-from game.chance import ChanceStream
-from game.penk.actions import Action, Reroll
-from game.penk.bots import HardBot, make_bot
-from game.penk.chance import sample_chance
-from game.penk.dice import sub_multisets, without
-from game.penk.match import PenkMatch
-from game.penk.odds import mark_values, tables
-from game.penk.play import play_game
-from game.penk.state import ROLLS_PER_TURN, Phase, State
+from game.match import ChanceStream
+from game.penk import (
+    ROLLS_PER_TURN,
+    Action,
+    HardBot,
+    PenkMatch,
+    Phase,
+    Reroll,
+    State,
+    make_bot,
+    mark_values,
+    odds_tables,
+    play_game,
+    sample_chance,
+    sub_multisets,
+    without,
+)
 
 
 class ClairvoyantBot(HardBot):
@@ -37,7 +45,7 @@ class ClairvoyantBot(HardBot):
             return super().__call__(view, legal, rng, budget)
         look = self.weigh(view)
         marks = mark_values(look.weights, look.fail)
-        index = tables().hand_index
+        index = odds_tables().hand_index
         seed, step = self.match.setup.seed, len(self.match.actions)
 
         memo: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -66,7 +74,7 @@ class ClairvoyantBot(HardBot):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.penk.oracle", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.penk_oracle", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", default="normal")

@@ -1,6 +1,6 @@
 """How long Penk!'s bots take to decide: every level against itself, two seats.
 
-python -m game.penk.timing --games 200
+python -m tools.penk_timing --games 200
 """
 
 from __future__ import annotations
@@ -8,9 +8,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from game.penk.bots import LEVELS, make_bot
-from game.penk.odds import tables
-from game.penk.play import play_game
+from game.penk import LEVELS, make_bot, odds_tables, play_game
 
 
 def decision_times(level: str, games: int) -> list[float]:
@@ -22,10 +20,10 @@ def decision_times(level: str, games: int) -> list[float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.penk.timing", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.penk_timing", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args(argv)
-    tables()  # built once per process, before the first decision
+    odds_tables()  # built once per process, before the first decision
     for level in LEVELS:
         seconds = decision_times(level, args.games)
         p95, top = seconds[int(0.95 * len(seconds))], seconds[-1]

@@ -10,16 +10,23 @@ from game.engine import IllegalActionError, SetupError, Turn
 from game.penk.actions import Action, Circle, Cross, End, Reroll, Roll, parse
 from game.penk.bots import LEVELS, Bot, make_bot
 from game.penk.chance import chance_outcomes, sample_chance
-from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text
+from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text, group_cell
 from game.penk.engine import Outcome, current_scores, new_game, result, view, whose_turn
 from game.penk.match import PenkMatch, PenkSetup
 from game.penk.play import PenkRecord, decide, play_game
-from game.penk.rules import apply, legal_actions
-from game.penk.saves import load_match, match_from_json, match_to_json, save_match
+from game.penk.rules import apply, free_dice, legal_actions
+from game.penk.saves import (
+    load_match,
+    match_from_data,
+    match_from_json,
+    match_to_data,
+    match_to_json,
+    save_match,
+)
 from game.penk.scenarios import is_penk as is_penk_scenario
 from game.penk.scenarios import run_file as run_scenario_file
-from game.penk.scoring import SheetScore
-from game.penk.sheet import ROW_VALUES, Sheet
+from game.penk.scoring import SheetScore, winners
+from game.penk.sheet import ROW_VALUES, SIZE, Sheet, completed_lines, read_sheet
 from game.penk.state import MAX_SEATS, MIN_SEATS, Phase, State
 
 __all__ = [
@@ -31,7 +38,9 @@ __all__ = [
     "is_penk_scenario",
     "load_match",
     "make_bot",
+    "match_from_data",
     "match_from_json",
+    "match_to_data",
     "match_to_json",
     "play_game",
     "run_scenario_file",
@@ -41,6 +50,9 @@ __all__ = [
     "MAX_SEATS",
     "MIN_SEATS",
     "ROW_VALUES",
+    "SIZE",
+    "completed_lines",
+    "read_sheet",
     "VALUES",
     "Action",
     "Circle",
@@ -62,6 +74,8 @@ __all__ = [
     "chance_outcomes",
     "current_scores",
     "dice_text",
+    "free_dice",
+    "group_cell",
     "legal_actions",
     "new_game",
     "parse",
@@ -69,4 +83,5 @@ __all__ = [
     "sample_chance",
     "view",
     "whose_turn",
+    "winners",
 ]

@@ -2,6 +2,7 @@
 
     python -m tools.bench                    # the full run (a few minutes on two cores)
     python -m tools.bench --quick            # a smoke run with few samples (tests use it)
+    python -m tools.bench --game penk        # Penk!'s bots (tools/penk_bench.py), the same keys
     python -m tools.bench --frames           # also the window's frame benchmark (tools/frame_bench.py)
     python -m tools.bench --against          # also throughput against the baseline commit (BASELINE)
     python -m tools.bench --against COMMIT --ratio-only   # only the throughput ratio, against COMMIT
@@ -161,12 +162,14 @@ BUDGETS: tuple[tuple[tuple[str, ...], str, float], ...] = (
 )
 
 
-def judge(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def judge(
+    report: dict[str, Any], budgets: tuple[tuple[tuple[str, ...], str, float], ...] = BUDGETS
+) -> dict[str, dict[str, Any]]:
     """Each budget of BUDGETS whose measure the report holds (a ratio only when that comparison
     ran) against the measured value, keyed by its dotted path."""
     verdicts: dict[str, dict[str, Any]] = {}
-    for path, bound, limit in BUDGETS:
-        if path[0] not in report:
+    for path, bound, limit in budgets:
+        if path[0] not in report or report[path[0]] is None:
             continue
         measured: Any = report
         for key in path:
@@ -200,19 +203,26 @@ def bench(
     instructions: bool = False,
     ratio_only: bool = False,
     python: str = sys.executable,
+    game: str = "goennen-koennen",
 ) -> dict[str, Any]:
     """The whole report. Quick mode takes few samples with a small budget: a smoke test only.
     `against` names the baseline commit of the throughput ratio (--instructions counts against
     it too, or against BASELINE), both trees on the interpreter `python`; `ratio_only` leaves out
     the player-visible measures."""
     report: dict[str, Any] = {"quick": quick}
-    if not ratio_only:
+    budgets = BUDGETS
+    if game == "penk":
+        from tools import penk_bench
+
+        budgets = penk_bench.BUDGETS
+        report.update(penk_bench.player_visible(quick, seed))
+    elif not ratio_only:
         report.update(player_visible(quick, seed))
     if against is not None:
         report["against"] = side_by_side.compare(against, quick, python=python)
     if instructions:
         report["instructions"] = side_by_side.instructions(against or side_by_side.BASELINE, quick, python)
-    report["budgets"] = judge(report)
+    report["budgets"] = judge(report, budgets)
     report["budgets_met"] = None if quick else all(v["met"] for v in report["budgets"].values())
     if frames and not ratio_only:
         try:
@@ -229,6 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="few samples: a smoke run")
     parser.add_argument("--frames", action="store_true", help="include tools.frame_bench.bench_frames()")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=("goennen-koennen", "penk"), default="goennen-koennen")
     parser.add_argument(
         "--against",
         nargs="?",
@@ -246,7 +257,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--ratio-only needs --against or --instructions")
     try:
         report = bench(
-            args.quick, args.frames, args.seed, args.against, args.instructions, args.ratio_only, args.python
+            args.quick,
+            args.frames,
+            args.seed,
+            args.against,
+            args.instructions,
+            args.ratio_only,
+            args.python,
+            args.game,
         )
     except RuntimeError as error:  # an unknown commit, a tree that cannot play, no valgrind
         print(f"tools.bench: {error}", file=sys.stderr)

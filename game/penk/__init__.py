@@ -13,7 +13,7 @@ from game.penk.chance import chance_outcomes, sample_chance
 from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text, group_cell
 from game.penk.engine import Outcome, current_scores, new_game, result, view, whose_turn
 from game.penk.match import PenkMatch, PenkSetup
-from game.penk.play import PenkRecord, decide, play_game
+from game.penk.play import DEFAULT_BUDGET, PenkRecord, decide, play_game
 from game.penk.rules import apply, free_dice, legal_actions
 from game.penk.saves import (
     load_match,
@@ -30,6 +30,7 @@ from game.penk.sheet import ROW_VALUES, SIZE, Sheet, completed_lines, read_sheet
 from game.penk.state import MAX_SEATS, MIN_SEATS, Phase, State
 
 __all__ = [
+    "DEFAULT_BUDGET",
     "DICE",
     "LEVELS",
     "Bot",

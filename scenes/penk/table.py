@@ -285,7 +285,7 @@ class PenkTableScene(TableBase):
         before = session.state
         seat = before.active
         if isinstance(action, (Circle, Reroll)):
-            places = self._places_of(action)
+            places = self.places_of(action)
             if places is None:
                 return
             self.dice.picked = set(places)
@@ -297,7 +297,7 @@ class PenkTableScene(TableBase):
         self.app.play("click")
         self._show_move(before, action, seat, bot=False)
 
-    def _places_of(self, action: Circle | Reroll) -> list[int] | None:
+    def places_of(self, action: Circle | Reroll) -> list[int] | None:
         faces = action.group if isinstance(action, Circle) else action.faces
         return take(self.dice.faces, faces, self.dice.free, self.dice.picked)
 
@@ -381,7 +381,7 @@ class PenkTableScene(TableBase):
         if isinstance(action, Reroll):
             self.dice.lift_for_reroll(action.faces)
         elif isinstance(action, Circle):
-            self.dice.used |= set(self._places_of(action) or [])
+            self.dice.used |= set(self.places_of(action) or [])
             self.dice.picked.clear()
             self._show_circle(before, after, action, seat)
         elif isinstance(action, Cross):
@@ -617,7 +617,7 @@ class PenkTableScene(TableBase):
             return
         sheet = self.layout["sheet"]
         label = fonts.text("Penk!", 72, theme.FOCUS, "black")
-        box = label.get_rect(center=(sheet.centerx, sheet.y + 40)).inflate(40, 10)
+        box = label.get_rect(center=sheet.center).inflate(40, 10)
         rounded_panel(surface, box, theme.FELT_DARK, radius=20, border=theme.FOCUS, border_width=3)
         surface.blit(label, label.get_rect(center=box.center))
 

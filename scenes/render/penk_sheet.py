@@ -163,7 +163,7 @@ def draw_cross(surface: pygame.Surface, box: pygame.Rect, progress: float) -> No
 def draw_glow(surface: pygame.Surface, box: pygame.Rect, colour: RGB, value: str | None = None) -> None:
     """A cell glowing in `colour`, with the value it would bring written large."""
     glow = pygame.Surface(box.size, pygame.SRCALPHA)
-    glow.fill((*colour, 90))
+    glow.fill((*colour, 90 if value is None else 235))
     surface.blit(glow, box)
     pygame.draw.rect(surface, colour, box.inflate(4, 4), max(3, box.width // 16), border_radius=6)
     if value is not None:

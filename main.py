@@ -62,12 +62,9 @@ def selftest(data_dir: Path | None = None, game: str = "goennen-koennen") -> int
     (also when `data_dir` cannot be written: the report then says what could not be saved)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    if game == "penk":
-        from scenes.penk.selftest import run
-    else:
-        from scenes.table.selftest import run
+    from scenes.table.selftest import run
 
-    passed, report = run(data_dir=data_dir)
+    passed, report = run(data_dir=data_dir, game=game)
     print(
         ("selftest passed: " if passed else "selftest FAILED: ") + report,
         file=sys.stdout if passed else sys.stderr,

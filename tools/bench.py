@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+import game.penk as penk
 from game.ai import DEFAULT_BUDGET, LEVELS, decide, make_bot
 from game.ai.kernels.odds import best_reroll, display_odds, reroll_chance
 from game.ai.play import play_game
@@ -53,14 +54,21 @@ from game.match import Match
 from tools import side_by_side
 
 
-def latency(level: str, decisions: int, seed: int, budget: float) -> dict[str, float]:
-    """Decision times of `level` in 2-seat self-play, until `decisions` were timed."""
+def latency(
+    level: str, decisions: int, seed: int, budget: float, game: str = "goennen-koennen"
+) -> dict[str, float]:
+    """Decision times of `level` in 2-seat self-play of `game`, until `decisions` were timed."""
     times: list[float] = []
-    game = 0
+    number = 0
     while len(times) < decisions:
-        record = play_game([make_bot(level), make_bot(level)], seed + game, timed=True, budget=budget)
-        times.extend(seconds for _, seconds in record.decisions)
-        game += 1
+        if game == "penk":
+            penk_bots = [penk.make_bot(level), penk.make_bot(level)]
+            timed = penk.play_game(penk_bots, seed + number, budget=budget).decisions
+        else:
+            bots = [make_bot(level), make_bot(level)]
+            timed = play_game(bots, seed + number, timed=True, budget=budget).decisions
+        times.extend(seconds for _, seconds in timed)
+        number += 1
     times.sort()
     return {
         "decisions": len(times),
@@ -179,6 +187,29 @@ def judge(
     return verdicts
 
 
+# Penk! (issue 23): every level's decision p95 at most 50 ms
+PENK_BUDGETS: tuple[tuple[tuple[str, ...], str, float], ...] = (
+    *((("latency_ms", level, "p95"), "at_most", 50.0) for level in penk.LEVELS),
+    *((("latency_ms", level, "max"), "at_most", 1000.0) for level in penk.LEVELS),
+)
+
+
+def penk_visible(quick: bool, seed: int) -> dict[str, Any]:
+    """Penk!'s bots with the first game's keys; the odds display and the keep share have no Penk!
+    counterpart on the screens yet, so they are null rather than a number measuring another thing."""
+    decisions = 60 if quick else 2000
+    budget = penk.DEFAULT_BUDGET
+    latencies = {level: latency(level, decisions, seed, budget, "penk") for level in penk.LEVELS}
+    return {
+        "game": "penk",
+        "budget_s": budget,
+        "latency_ms": latencies,
+        "odds_full_display_ms": None,
+        "keep_share": None,
+        "keep_positions": 0,
+    }
+
+
 def player_visible(quick: bool, seed: int) -> dict[str, Any]:
     """Decision latency, the odds' time and the keep share: what a player would notice."""
     scale = {"easy": 1.0, "normal": 0.5, "hard": 0.25}
@@ -212,10 +243,8 @@ def bench(
     report: dict[str, Any] = {"quick": quick}
     budgets = BUDGETS
     if game == "penk":
-        from tools import penk_bench
-
-        budgets = penk_bench.BUDGETS
-        report.update(penk_bench.player_visible(quick, seed))
+        budgets = PENK_BUDGETS
+        report.update(penk_visible(quick, seed))
     elif not ratio_only:
         report.update(player_visible(quick, seed))
     if against is not None:

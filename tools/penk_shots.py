@@ -12,18 +12,13 @@ import pygame
 
 import game.penk as penk
 from scenes.app import App
-from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.gameconfig import GameConfig
 from scenes.model.rulebooks import PENK_RULES
 from scenes.model.session import GameSession
 from scenes.penk.table import PenkTableScene
+from tools.table_shots import SEATS  # Anna at the screen, three bots
 
 FRAME = 1 / 60
-SEATS = (
-    SeatConfig("Anna", SeatKind.HUMAN),
-    SeatConfig("Robo", SeatKind.BOT, "normal"),
-    SeatConfig("Bea", SeatKind.BOT, "easy"),
-    SeatConfig("Max", SeatKind.BOT, "hard"),
-)
 Wanted = Callable[[GameSession], bool]
 
 

@@ -92,7 +92,7 @@ PAGES: tuple[Page, ...] = (
     Page("penk_sheet", penk_dice=(1, 2, 3, 4, 5, 6), sheet="o.o.o/..o../...../...../....."),
     Page("penk_turn", penk_dice=(4, 4, 6, 2, 2, 5), sheet="...o./.o.../...../...../....."),
     Page("penk_penk", penk_dice=(3, 3, 3, 3, 6, 1), sheet="..o../..o../..o../..o../..o.."),
-    Page("penk_end", sheet="oo.ox/.ooox/o.o.x/...xx/....x"),
+    Page("penk_end", sheet="oo.ox/.ooox/o.oox/...xx/...xx"),
 )
 
 SOLO_LEVELS = ((1, 15, 90), (2, 14, 86), (3, 13, 82), (4, 12, 78), (5, 11, 74), (6, 10, 70), (7, 9, 66))

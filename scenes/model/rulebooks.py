@@ -15,7 +15,7 @@ from typing import Any
 
 import game.penk as penk
 from game import ai
-from game.engine import legal_actions, whose_turn
+from game.engine import legal_actions, result, whose_turn
 from game.match import Match
 from game.serialize import GAME_KEY, match_from_data, match_to_data
 
@@ -34,6 +34,7 @@ class Rulebook:
     to_data: Callable[[Any], dict[str, Any]]
     from_data: Callable[[Any, str], Any]  # (parsed save, source) -> match; SaveError if unusable
     solo_level: Callable[[Any], int | None]  # of a state
+    result: Callable[[Any], Any]  # the outcome of a finished game's state
 
 
 def _first_match(players: int, seed: int, first: int | None, solo_level: int | None) -> Match:
@@ -54,6 +55,7 @@ FIRST_RULES = Rulebook(
     to_data=match_to_data,
     from_data=lambda data, source: match_from_data(data, source),
     solo_level=lambda state: state.config.solo_level,
+    result=result,
 )
 
 PENK_RULES = Rulebook(
@@ -66,6 +68,7 @@ PENK_RULES = Rulebook(
     to_data=penk.match_to_data,
     from_data=penk.match_from_data,
     solo_level=lambda _state: None,
+    result=penk.result,
 )
 
 RULEBOOKS = {book.key: book for book in (FIRST_RULES, PENK_RULES)}

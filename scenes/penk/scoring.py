@@ -111,10 +111,6 @@ class PenkScoringScene(Scene):
             return
         self.focus.handle(intent)
 
-    @property
-    def animating(self) -> bool:
-        return self.tweens.active
-
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt_backdrop(surface.get_size()), (0, 0))
         heading = t("penk.score.resigned") if self.resigned else t("penk.score.heading")

@@ -11,7 +11,6 @@ completed line and draws the crosses on the other sheets.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -56,8 +55,6 @@ from scenes.table.base import BOT_PACE, SPEED_WIDTH, TableBase
 if TYPE_CHECKING:
     from scenes.app import App
 
-INSTANT_STEPS = 60  # at instant speed, game steps per frame at most
-STEP_BUDGET = 0.006  # seconds of game steps per frame
 PENK_SECONDS = 1.4  # the completed line flashes, then the crosses are drawn
 GLOW_OK = (110, 210, 130)
 GLOW_NO = (230, 90, 80)
@@ -95,7 +92,6 @@ class PenkTableScene(TableBase):
         self.banner = 0.0  # the Penk! banner's life (1 -> 0)
         self.seen: State | None = None
         self.passed_to: int | None = None  # the human the screen was last passed to
-        self._moved = False
         self.focus = FocusGroup(on_activate=lambda: app.play("click"))
         self._build_controls()
         self._sync()
@@ -295,7 +291,7 @@ class PenkTableScene(TableBase):
             self.refuse(lambda: t("penk.refuse.not_now"), near)
             return
         self.app.play("click")
-        self._show_move(before, action, seat, bot=False)
+        self.show_move(before, action, seat, bot=False)
 
     def places_of(self, action: Circle | Reroll) -> list[int] | None:
         faces = action.group if isinstance(action, Circle) else action.faces
@@ -307,17 +303,9 @@ class PenkTableScene(TableBase):
         if self.left:
             return
         self.banner = max(0.0, self.banner - dt / 2.5)
-        instant = self.app.settings.animation_speed == "instant"
-        started = time.perf_counter()
-        self._moved = False
-        for _ in range(INSTANT_STEPS if instant else 1):
-            if time.perf_counter() - started > STEP_BUDGET:
-                break
-            if self.paced or self.dice.rolling and not instant or not self._advance():
-                break
-            if instant:
-                self.tweens.skip()
-                self.waiting = 0
+        self.move_game(held=self.dice.rolling)
+        if self.session.human_to_decide and not self.paced:
+            self._pass_screen()
         if self.session.state is not self.seen:
             self._sync()
         self._refresh_controls()
@@ -329,31 +317,6 @@ class PenkTableScene(TableBase):
         self.app.go("table", self.session, how="replace", fade=False)
         return True
 
-    def _advance(self) -> bool:
-        session = self.session
-        if self.follow():
-            return False
-        turn = session.turn
-        if turn.kind == "chance":
-            before = session.state
-            action = session.resolve_chance()
-            self._show_roll(before, action)
-            self._moved = True
-            return True
-        if session.bot_to_decide:
-            if self._moved and not session.thinking:
-                return False  # let this frame draw the move before the next bot thinks
-            before = session.state
-            played = session.poll_bot()
-            if played is None:
-                return False
-            self._show_move(before, played, before.active, bot=True)
-            self._moved = True
-            return True
-        if session.human_to_decide:
-            self._pass_screen()
-        return False
-
     def _pass_screen(self) -> None:
         """Couch play: with two or more people at the screen, it is handed to whoever decides."""
         seat = self.session.state.active
@@ -362,7 +325,7 @@ class PenkTableScene(TableBase):
         self.passed_to = seat
         self.app.stack.push(self.app.scene("pass-device", self.session.name(seat)))
 
-    def _show_roll(self, before: State, action: Action) -> None:
+    def show_chance(self, before: State, action: Action) -> None:
         if not isinstance(action, Roll):
             return
         self.large = before.active
@@ -374,7 +337,7 @@ class PenkTableScene(TableBase):
         self.hold(ROLL_SECONDS + 0.1)
         self.app.request_draw()
 
-    def _show_move(self, before: State, action: Action, seat: int, bot: bool) -> None:
+    def show_move(self, before: State, action: Action, seat: int, bot: bool) -> None:
         """Show a move where it happened; a bot's stays on screen for a moment."""
         after = self.session.state
         self.large = seat

@@ -10,12 +10,12 @@ glows and the Penk! moment); `sheet_picture` is the still picture, cached by the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
 from game.penk import ROW_VALUES, SIZE, Sheet, SheetScore
 from scenes.core import fonts, theme
+from scenes.core.surface_cache import SurfaceCache
 from scenes.render.dice import penk_face
 from scenes.render.shapes import rounded_panel
 
@@ -23,6 +23,8 @@ RGB = tuple[int, int, int]
 CIRCLE_INK = theme.PEN
 CROSS_INK = (150, 60, 50)
 SCORING = (60, 150, 90)  # a line that scores
+# every change of marks is a new picture: bounded by pixels (a large sheet is about 1.3 MB)
+_cache = SurfaceCache("penk sheets", budget_bytes=12 * 2**20)
 
 
 @dataclass(frozen=True)
@@ -87,9 +89,13 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: Sheet, score: 
     surface.blit(sheet_picture(sheet.circled, sheet.crossed, rect.width, rect.height, score), rect)
 
 
-@lru_cache(maxsize=48)
 def sheet_picture(circled: int, crossed: int, width: int, height: int, score: SheetScore) -> pygame.Surface:
     """The still picture of a sheet (the score only shows which lines score and their points)."""
+    key = (circled, crossed, width, height, score.rows, score.columns)
+    return _cache.get(key) or _cache.put(key, _draw_picture(circled, crossed, width, height, score))
+
+
+def _draw_picture(circled: int, crossed: int, width: int, height: int, score: SheetScore) -> pygame.Surface:
     picture = pygame.Surface((width, height), pygame.SRCALPHA)
     geometry = SheetGeometry(pygame.Rect(0, 0, width, height))
     rounded_panel(picture, picture.get_rect(), theme.PAPER, radius=max(6, geometry.cell // 5))

@@ -12,12 +12,12 @@ import pytest
 import game.penk as penk
 from scenes.app import App
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
-from scenes.model.rulebooks import PENK_RULES
 from scenes.model.session import GameSession
 from scenes.model.slots import PENK_KIND, penk_slot, unfinished_games
-from scenes.penk.opening import SCORING, start_session
+from scenes.penk.opening import start_session
 from scenes.penk.table import PenkTableScene
 from tests.scenes.conftest import click, settle, top
+from tools.penk_shots import session_at
 
 SEATS = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Robo", SeatKind.BOT, "easy"))
 
@@ -97,27 +97,8 @@ def test_a_click_on_a_reachable_cell_circles_it_and_undo_takes_it_back(app: App)
         assert session.state == before  # nothing more to take back: the roll stands
 
 
-def failed_roll(seed: int) -> GameSession | None:
-    """A Penk! game played (both seats by bots' choices) until Anna's roll fails."""
-    session = GameSession.start(GameConfig(SEATS, 0), seed=seed, rules=PENK_RULES)
-    bot = penk.make_bot("easy")
-    import random
-
-    rng = random.Random(seed)
-    while not session.over:
-        if session.human_to_decide:
-            if any(isinstance(action, penk.Cross) for action in session.legal()):
-                return session
-            session.play(penk.decide(bot, session.state, rng))
-        elif session.bot_to_decide:
-            session.bot_decision_now()
-        else:
-            session.resolve_chance()
-    return None
-
-
 def test_a_failed_roll_is_answered_by_choosing_a_column(app: App, data_dir: Path) -> None:
-    session = next(s for s in (failed_roll(seed) for seed in range(40)) if s is not None)
+    session = session_at(lambda s: any(isinstance(action, penk.Cross) for action in s.legal()))
     session.save_path = penk_slot()
     scene = table(app, session)
     scene = anna_deciding(app, session)
@@ -171,8 +152,8 @@ def test_new_game_starts_penk_with_two_seats_at_least(app: App, data_dir: Path) 
 
 @pytest.mark.slow
 def test_the_penk_selftest_plays_a_whole_game_to_the_final_score() -> None:
-    from scenes.penk.selftest import run
+    from scenes.table.selftest import run
 
-    passed, report = run(seed=2)
+    passed, report = run(seed=2, game="penk")
     assert passed, report
-    assert SCORING == "penk-scoring"
+    assert "Penk!" in report

@@ -59,7 +59,7 @@ def _open(app: App, session: GameSession, seconds: float = 2.5) -> PenkTableScen
     return scene
 
 
-def _circles(session: GameSession) -> list[penk.Circle]:
+def circles(session: GameSession) -> list[penk.Circle]:
     return [action for action in session.legal() if isinstance(action, penk.Circle)]
 
 
@@ -79,7 +79,7 @@ def shot_newgame(app: App) -> pygame.Surface:
 def _turn(session: GameSession) -> bool:
     state = session.state
     return (
-        state.round >= 3 and state.phase is penk.Phase.CHOOSE and state.rolls == 1 and bool(_circles(session))
+        state.round >= 3 and state.phase is penk.Phase.CHOOSE and state.rolls == 1 and bool(circles(session))
     )
 
 
@@ -90,13 +90,13 @@ def shot_turn(app: App) -> pygame.Surface:
 
 
 def _grouping(session: GameSession) -> bool:
-    return _turn(session) and any(len(action.group) >= 2 for action in _circles(session))
+    return _turn(session) and any(len(action.group) >= 2 for action in circles(session))
 
 
 def shot_groups(app: App) -> pygame.Surface:
     session = session_at(_grouping, seed=5)
     scene = _open(app, session)
-    group = max(_circles(session), key=lambda action: (len(action.group), action.cell))
+    group = max(circles(session), key=lambda action: (len(action.group), action.cell))
     for place in scene.places_of(group) or []:
         scene.toggle(place)
     app.step(FRAME)
@@ -104,9 +104,9 @@ def shot_groups(app: App) -> pygame.Surface:
     return app.screen
 
 
-def _penk_circle(session: GameSession) -> penk.Circle | None:
+def penk_circle(session: GameSession) -> penk.Circle | None:
     state = session.state
-    for action in _circles(session):
+    for action in circles(session):
         after = penk.apply(state, action)
         if penk.completed_lines(state.sheet, after.sheets[state.active]):
             return action
@@ -114,9 +114,9 @@ def _penk_circle(session: GameSession) -> penk.Circle | None:
 
 
 def shot_blocked(app: App) -> pygame.Surface:
-    session = session_at(lambda s: _penk_circle(s) is not None, seed=3)
+    session = session_at(lambda s: penk_circle(s) is not None, seed=3)
     scene = _open(app, session)
-    action = _penk_circle(session)
+    action = penk_circle(session)
     assert action is not None
     scene.press_cell(*action.cell)
     for _ in range(int(1.2 / FRAME)):  # the line has flashed; the crosses are being drawn

@@ -92,6 +92,7 @@ class PenkTableScene(TableBase):
         self.banner = 0.0  # the Penk! banner's life (1 -> 0)
         self.seen: State | None = None
         self.passed_to: int | None = None  # the human the screen was last passed to
+        self._legal: tuple[State | None, list[Action]] = (None, [])
         self.focus = FocusGroup(on_activate=lambda: app.play("click"))
         self._build_controls()
         self._sync()
@@ -184,7 +185,13 @@ class PenkTableScene(TableBase):
         return self.session.human_to_decide and not self.paced and not self.dice.rolling
 
     def legal(self) -> list[Action]:
-        return self.session.legal() if self.session.human_to_decide else []
+        """The human's legal actions now (asked of the engine once per state)."""
+        if not self.session.human_to_decide:
+            return []
+        state = self.session.state
+        if self._legal[0] is not state:
+            self._legal = (state, self.session.legal())
+        return self._legal[1]
 
     def picked_group(self) -> Circle | None:
         """The picked dice as a group, or None when they form none."""

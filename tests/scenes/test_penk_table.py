@@ -45,6 +45,13 @@ def centre(rect: pygame.Rect) -> tuple[int, int]:
     return rect.center
 
 
+def press(app: App, pos: tuple[int, int]) -> None:
+    """A click, and one frame: what follows is still moving."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    app.step(1 / 60)
+
+
 def test_a_human_turn_picks_rerolls_groups_and_circles(app: App) -> None:
     session = start_session(GameConfig(SEATS, 0), seed=11)
     scene = table(app, session)
@@ -157,3 +164,92 @@ def test_the_penk_selftest_plays_a_whole_game_to_the_final_score() -> None:
     passed, report = run(seed=2, game="penk")
     assert passed, report
     assert "Penk!" in report
+
+
+def test_the_penk_moment_flashes_the_line_and_draws_the_crosses_on_the_other_sheets(app: App) -> None:
+    from tools.penk_shots import penk_circle
+
+    session = session_at(lambda s: penk_circle(s) is not None)
+    table(app, session)
+    scene = anna_deciding(app, session)
+    action = penk_circle(session)
+    assert action is not None
+    before = session.state
+    press(app, centre(scene.large_geometry.cell_rect(*action.cell)))
+    kinds = {(mark.seat, mark.kind) for mark in scene.marks}
+    assert (0, "line") in kinds and scene.banner > 0
+    crossed = [
+        seat for seat in range(1, 4) if session.state.sheets[seat].crossed != before.sheets[seat].crossed
+    ]
+    assert crossed and all((seat, "crosses") in kinds for seat in crossed)
+    assert "Penk!" in scene._prompt(session.state)
+    settle(app, 4.0)
+    assert not [mark for mark in scene.marks if mark.kind == "line"]
+
+
+def test_couch_play_passes_the_screen_to_each_person(app: App) -> None:
+    people = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Bea", SeatKind.HUMAN))
+    session = start_session(GameConfig(people, 0), seed=14)
+    app.go("table", session, how="reset", fade=False)
+    settle(app, 4.0)
+    assert top(app).name == "pass" and top(app).player == "Anna"
+    click(app, centre(top(app).button.rect))
+    scene = anna_deciding(app, session)
+    while session.state.active == 0:  # Anna circles until her turn is over
+        circles = scene.circles()
+        action = circles[0] if circles else None
+        if action is None:
+            scene.cross(next(a.column for a in session.legal() if isinstance(a, penk.Cross)))
+        else:
+            scene.press_cell(*action.cell)
+        settle(app, 3.0)
+        if session.state.active == 0 and session.state.phase is penk.Phase.CIRCLE:
+            scene.end_turn()
+    settle(app, 4.0)
+    assert top(app).name == "pass" and top(app).player == "Bea"
+
+
+def test_a_bots_move_is_paced_and_a_click_skips_it(app: App) -> None:
+    session = start_session(GameConfig(SEATS, 1), seed=15)  # Robo, a bot, plays first
+    app.go("table", session, how="reset", fade=False)
+    app.step(1 / 60)
+    scene = top(app)
+    assert isinstance(scene, PenkTableScene)
+    for _ in range(30):
+        app.step(1 / 60)
+    assert scene.paced  # the bot's first roll is being shown
+    press(app, (5, 700))
+    assert not scene.paced and not scene.dice.rolling
+
+
+def test_resign_shows_the_scores_as_they_stood_and_files_the_game_away(app: App, data_dir: Path) -> None:
+    from scenes.core.routing import Resignation
+    from scenes.penk.scoring import PenkScoringScene
+
+    session = start_session(GameConfig(SEATS, 0), seed=16)
+    table(app, session)
+    anna_deciding(app, session)
+    app.go("penk-resigned", session, Resignation(), how="replace", fade=False)
+    settle(app, 10.0)
+    scene = top(app)
+    assert isinstance(scene, PenkScoringScene) and scene.resigned and scene.done
+    assert scene.outcome.scores == penk.current_scores(session.state)
+    assert not penk_slot().exists()
+
+
+def test_the_winner_and_the_tie_rule_are_told_in_words() -> None:
+    from game.penk import Outcome, SheetScore
+    from scenes.core.i18n import set_language
+    from scenes.penk.words import winner_words
+
+    set_language("en")
+    names = ("Anna", "Bea", "Max")
+    anna, bea, max_ = (
+        SheetScore(seat, (10, 0, 0, 0, 0), (0,) * 5, circled) for seat, circled in enumerate((9, 11, 7))
+    )
+    assert winner_words(Outcome((anna, bea, max_), (1,), True), names) == (
+        "Bea and Anna, Max both have 10 points; Bea wins with more circled cells (11 to 9)."
+    )
+    shared = Outcome((anna, SheetScore(1, (10, 0, 0, 0, 0), (0,) * 5, 9)), (0, 1), False)
+    assert "share the victory" in winner_words(shared, names)
+    assert winner_words(Outcome((anna,), (0,), False), names) == "Anna wins with 10 points!"

@@ -157,7 +157,10 @@ class PenkScoringScene(Scene):
         area = self.layout["winner"]
         names = [seat.name for seat in self.session.seats]
         text = winner_words(self.outcome, names)
-        fitted = fonts.block(text, 26, (area.width, area.height), theme.FOCUS, "black", "center")
+        fitted = fonts.block(text, 26, (area.width, area.height - 26), theme.FOCUS, "black", "center")
         if fitted is not None:
-            surface.blit(fitted.surface, fitted.surface.get_rect(center=area.center))
+            surface.blit(fitted.surface, fitted.surface.get_rect(midtop=area.midtop))
+        rule = fonts.line(t("penk.end.tie_rule"), 17, area.width, theme.CREAM, "regular", "center")
+        if rule is not None:
+            surface.blit(rule.surface, rule.surface.get_rect(midbottom=area.midbottom))
 

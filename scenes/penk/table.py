@@ -39,7 +39,7 @@ from scenes.core.intents import Action as Key
 from scenes.core.intents import Intent
 from scenes.core.layout import layout
 from scenes.core.routing import Resignation
-from scenes.core.widgets import Button, FocusGroup, Pressable, Widget
+from scenes.core.widgets import Button, FocusGroup, Widget
 from scenes.model.gameconfig import GameConfig
 from scenes.model.rulebooks import PENK_RULES
 from scenes.model.session import GameSession
@@ -51,6 +51,7 @@ from scenes.render.dice import ROLL_SECONDS
 from scenes.render.penk_sheet import SheetGeometry, draw_glow, draw_sheet
 from scenes.render.shapes import felt_backdrop, rounded_panel
 from scenes.table.base import BOT_PACE, SPEED_WIDTH, TableBase
+from scenes.table.spots import Spot
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -64,18 +65,6 @@ SEAT_COLOURS = ((232, 96, 76), (80, 160, 230), (240, 190, 70), (150, 200, 110))
 
 def bit(row: int, column: int) -> int:
     return 1 << ((row - 1) * SIZE + column - 1)
-
-
-class Spot(Pressable):
-    """A focusable place on the table (a die, a cell, a column's face): the scene draws it; the spot
-    only shows the focus ring so keys and the gamepad reach everything a click does."""
-
-    def __init__(self, rect: pygame.Rect, on_press: Callable[[], None], hint: Callable[[], str]) -> None:
-        super().__init__(rect, on_press, hint)
-
-    def draw(self, surface: pygame.Surface, focused: bool) -> None:
-        if focused:
-            pygame.draw.rect(surface, theme.WHITE, self.rect.inflate(6, 6), 3, border_radius=8)
 
 
 class PenkTableScene(TableBase):

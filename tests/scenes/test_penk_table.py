@@ -253,3 +253,14 @@ def test_the_winner_and_the_tie_rule_are_told_in_words() -> None:
     shared = Outcome((anna, SheetScore(1, (10, 0, 0, 0, 0), (0,) * 5, 9)), (0, 1), False)
     assert "share the victory" in winner_words(shared, names)
     assert winner_words(Outcome((anna,), (0,), False), names) == "Anna wins with 10 points!"
+
+
+def test_the_continue_list_names_a_penk_game(data_dir: Path) -> None:
+    from scenes.core.i18n import set_language
+    from scenes.menus.slot_words import mode_words, row_words
+
+    set_language("en")
+    start_session(GameConfig(SEATS, 0), seed=17)
+    (slot,) = unfinished_games()
+    assert mode_words(slot) == "Penk!, 2 players"
+    assert row_words(slot).startswith("Anna, Robo")

@@ -60,6 +60,7 @@ PENK_SECONDS = 1.4  # the completed line flashes, then the crosses are drawn
 GLOW_OK = (110, 210, 130)
 GLOW_NO = (230, 90, 80)
 REACHABLE = (120, 190, 240)
+LOG_LINE = 26  # pixels per line of the latest moves
 SEAT_COLOURS = ((232, 96, 76), (80, 160, 230), (240, 190, 70), (150, 200, 110))
 
 
@@ -526,15 +527,32 @@ class PenkTableScene(TableBase):
         area = self.layout["others"]
         seats = [seat for seat in range(state.players) if seat != self.large]
         width = area.width // max(1, len(seats))
+        side = min(width - 22, area.height - 48)  # each sheet square, as large as the row allows
         for index, seat in enumerate(seats):
-            box = pygame.Rect(area.x + index * width, area.y, width - 10, area.height)
+            box = pygame.Rect(area.x + index * width, area.y, width - 10, side + 48)
             rounded_panel(surface, box, (16, 48, 42), radius=14, border=(44, 96, 84), border_width=2)
             pygame.draw.circle(surface, SEAT_COLOURS[seat % 4], (box.x + 16, box.y + 20), 7)
             fitted = fonts.line(self._seat_title(seat, state), 17, box.width - 36, theme.CREAM, "bold")
             if fitted is not None:
                 surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(box.x + 30, box.y + 20)))
-            sheet_box = pygame.Rect(box.x + 6, box.y + 38, box.width - 12, min(box.height - 44, box.width))
+            sheet_box = pygame.Rect(0, box.y + 38, side, side)
+            sheet_box.centerx = box.centerx
             self._draw_sheet(surface, SheetGeometry(sheet_box), seat, state)
+        log = pygame.Rect(area.x, area.y + side + 60, area.width - 10, area.bottom - area.y - side - 60)
+        self._draw_log(surface, log)
+
+    def _draw_log(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The latest moves, newest first, in words (a resumed game shows its own too)."""
+        lines = max(0, area.height // LOG_LINE)
+        moves = [entry for entry in reversed(self.session.log) if entry.seat is not None][:lines]
+        for index, entry in enumerate(moves):
+            assert entry.seat is not None
+            y = area.y + index * LOG_LINE + LOG_LINE // 2
+            pygame.draw.circle(surface, SEAT_COLOURS[entry.seat % 4], (area.x + 10, y), 6)
+            text = move_words(self.session.name(entry.seat), entry.action)()
+            fitted = fonts.line(text, 17, area.width - 28, theme.CREAM if index == 0 else (190, 214, 206))
+            if fitted is not None:
+                surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(area.x + 24, y)))
 
     def _prompt(self, state: State) -> str:
         if self.note is not None and (self.paced or not self.session.human_to_decide):

@@ -95,6 +95,7 @@ PAGES: tuple[Page, ...] = (
     Page("penk_end", sheet="oo.ox/.ooox/o.oox/...xx/...xx"),
 )
 
+PENK_FIRST_PAGE = next(index for index, page in enumerate(PAGES) if page.key.startswith("penk_"))
 SOLO_LEVELS = ((1, 15, 90), (2, 14, 86), (3, 13, 82), (4, 12, 78), (5, 11, 74), (6, 10, 70), (7, 9, 66))
 TEXT_SIZE = 21
 
@@ -129,9 +130,23 @@ class RulesScene(MenuScene):
             hint=lambda: t("common.back.hint"),
             size=22,
         )
-        self.focus.widgets = [self.back_button, self.previous_button, self.next_button]
+        heading = self.layout["heading"]
+        self.game_button = Button(
+            pygame.Rect(heading.right - 250, heading.y + 8, 250, heading.height - 16),
+            lambda: t("rules.other_game", game=self._other_game()[0]),
+            lambda: self.turn(self._other_game()[1] - self.page),
+            hint=lambda: t("rules.other_game.hint"),
+            size=20,
+        )
+        self.focus.widgets = [self.back_button, self.previous_button, self.next_button, self.game_button]
         self.focus.focus(self.next_button)
         self._update_buttons()
+
+    def _other_game(self) -> tuple[str, int]:
+        """The other game's name and its first page (Penk!'s pages follow the first game's)."""
+        if self.page >= PENK_FIRST_PAGE:
+            return "Gönnen Können", 0
+        return "Penk!", PENK_FIRST_PAGE
 
     def _update_buttons(self) -> None:
         self.previous_button.enabled = self.page > 0

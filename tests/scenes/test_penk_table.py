@@ -264,3 +264,16 @@ def test_the_continue_list_names_a_penk_game(data_dir: Path) -> None:
     (slot,) = unfinished_games()
     assert mode_words(slot) == "Penk!, 2 players"
     assert row_words(slot).startswith("Anna, Robo")
+
+
+def test_the_rules_jump_between_the_two_games(app: App) -> None:
+    from scenes.menus.rules import PAGES, RulesScene
+
+    app.go("rules", fade=False)
+    settle(app)
+    scene = top(app)
+    assert isinstance(scene, RulesScene)
+    click(app, centre(scene.game_button.rect))
+    assert PAGES[scene.page].key == "penk_sheet"
+    click(app, centre(scene.game_button.rect))
+    assert scene.page == 0

@@ -14,7 +14,7 @@ from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text, group_cell
 from game.penk.engine import Outcome, current_scores, new_game, result, view, whose_turn
 from game.penk.match import PenkMatch, PenkSetup
 from game.penk.play import DEFAULT_BUDGET, PenkRecord, decide, play_game
-from game.penk.rules import apply, free_dice, legal_actions
+from game.penk.rules import apply, legal_actions
 from game.penk.saves import (
     load_match,
     match_from_data,
@@ -75,7 +75,6 @@ __all__ = [
     "chance_outcomes",
     "current_scores",
     "dice_text",
-    "free_dice",
     "group_cell",
     "legal_actions",
     "new_game",

@@ -1,6 +1,7 @@
 """Gönnen Können: start the game window.
 
     python main.py [--windowed | --fullscreen] [--data-dir DIR] [--lang en|de|nl] [--smoke FRAMES]
+    python main.py --selftest [--game goennen-koennen|penk] [--data-dir DIR]
 
 A thin launcher: it reads the flags and hands over to scenes.app. A fatal error shows a message box
 and leaves a log in the user data folder (scenes/crash.py) instead of the window just vanishing.
@@ -32,6 +33,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a whole 4-bot game through the table, headless, and exit",
     )
     parser.add_argument(
+        "--game",
+        choices=("goennen-koennen", "penk"),
+        default="goennen-koennen",
+        help="which game --selftest plays (default: goennen-koennen)",
+    )
+    parser.add_argument(
         "--smoke",
         type=int,
         metavar="FRAMES",
@@ -50,14 +57,14 @@ def missing_display() -> str | None:
     return None
 
 
-def selftest(data_dir: Path | None = None) -> int:
+def selftest(data_dir: Path | None = None, game: str = "goennen-koennen") -> int:
     """A whole game at instant speed without a window; 0 when it ends with the engine's scores
     (also when `data_dir` cannot be written: the report then says what could not be saved)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from scenes.table.selftest import run
 
-    passed, report = run(data_dir=data_dir)
+    passed, report = run(data_dir=data_dir, game=game)
     print(
         ("selftest passed: " if passed else "selftest FAILED: ") + report,
         file=sys.stdout if passed else sys.stderr,
@@ -68,7 +75,7 @@ def selftest(data_dir: Path | None = None) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.selftest:
-        return selftest(args.data_dir)
+        return selftest(args.data_dir, args.game)
     problem = missing_display()
     if problem:
         print(f"Gönnen Können cannot open its window: {problem}", file=sys.stderr)

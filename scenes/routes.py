@@ -19,6 +19,10 @@ from scenes.menus.reinstall import ReinstallScene
 from scenes.menus.rules import RulesScene
 from scenes.menus.settings import SettingsScene
 from scenes.menus.title import TitleScene
+from scenes.model.rulebooks import PENK
+from scenes.penk import opening as penk_opening
+from scenes.penk.scoring import PenkScoringScene
+from scenes.penk.table import PenkTableScene
 from scenes.solo.campaign import CampaignScene
 from scenes.solo.card import SoloCardScene
 from scenes.solo.end import SoloEndScene
@@ -37,7 +41,12 @@ if TYPE_CHECKING:
 
 
 def table(app: App, session: GameSession) -> Scene:
-    """The table's scene for the session's stage: the deal, the turns or the final score."""
+    """The table's scene for the session's game and stage: the deal, the turns or the final score
+    (Penk!: its table or its final score)."""
+    if session.game == PENK:
+        if penk_opening.stage(session) == penk_opening.SCORING:
+            return PenkScoringScene(app, session)
+        return PenkTableScene(app, session)
     kind = stage(session)
     if kind == "deal":
         return DealScene(app, session)
@@ -62,6 +71,9 @@ ROUTES: dict[str, RouteFactory] = {
     "table-continue": continue_scene,  # (save path or None)
     "table-resigned": ScoringScene,  # (GameSession, Resignation): the scores as they stood
     "pass-device": PassScreen,  # (the next player's name): hides private cards while hands change
+    # Penk!, the second game (its saves are resumed by "table-continue" and shown by "table")
+    "penk-new": penk_opening.new_game_scene,  # (GameConfig)
+    "penk-resigned": PenkScoringScene,  # (GameSession, Resignation): the scores as they stood
     # solo
     "solo-card": SoloCardScene,  # (selected level or None)
     "solo-watch": WatchScene,  # (level, bot level)

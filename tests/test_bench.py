@@ -24,6 +24,20 @@ def test_bench_quick_mode_reports_every_measure(capsys: pytest.CaptureFixture[st
     assert not any(name.endswith(".ratio") for name in report["budgets"])  # no comparison ran
 
 
+def test_bench_for_penk_reports_the_first_games_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--quick"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert bench.main(["--quick", "--game", "penk"]) == 0
+    penk = json.loads(capsys.readouterr().out)
+    assert set(first) <= set(penk) and penk["game"] == "penk"
+    assert set(penk["latency_ms"]) == {"easy", "normal", "hard"}
+    assert penk["budgets"]["latency_ms.hard.p95"] == {
+        "at_most": 50.0,  # Penk!'s budget for every level (issue 23)
+        "measured": penk["latency_ms"]["hard"]["p95"],
+        "met": penk["latency_ms"]["hard"]["p95"] <= 50.0,
+    }
+
+
 def test_bench_judges_each_budget_by_its_bound() -> None:
     report = {
         "latency_ms": {level: {"p95": 1.0, "max": 2.0} for level in ("easy", "normal", "hard")},

@@ -107,3 +107,7 @@ def test_bundle_plays_headless_and_writes_only_to_the_data_folder(
     assert not (data / "logs").exists(), "the bundle wrote a crash log"
     assert snapshot(bundle.folder) == before, "the bundle wrote into its own folder"
     assert list(home.rglob("*")) == [] and list(cwd.rglob("*")) == []
+    if "--game" in helped.stdout:  # the bundle plays Penk! too
+        penk = run_bundle(bundle.program, ["--selftest", "--game", "penk"], home, data, cwd)
+        assert penk.returncode == 0, f"{penk.stdout[-2000:]}\n{penk.stderr[-4000:]}"
+        assert "Penk!" in penk.stdout and snapshot(bundle.folder) == before

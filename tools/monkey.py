@@ -306,6 +306,16 @@ def prepare(folder: Path, rng: random.Random) -> str:
         prepared.append(
             f"a saved {'watched solo' if solo else '2-bot'} game {ACTIONS_LEFT} actions before its end"
         )
+    if rng.random() < 0.5:
+        from scenes.model.gameconfig import GameConfig
+        from scenes.model.rulebooks import PENK_RULES
+        from scenes.model.slots import penk_slot
+
+        # a person and a bot at Penk!'s table, so the monkey plays its dice, cells and columns
+        penk_seats = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Bot", SeatKind.BOT, "easy"))
+        game_seed = rng.randrange(2**31)
+        GameSession.start(GameConfig(penk_seats, 0), seed=game_seed, save_path=penk_slot(), rules=PENK_RULES)
+        prepared.append("a new Penk! game of a person and a bot")
     return ", ".join(prepared) or "a new player"
 
 

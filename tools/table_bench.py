@@ -106,6 +106,12 @@ def _bot_thinking(app: App, frames: int = 240) -> float:
 
     app.change_settings(animation_speed="instant")
     open_table(app, session, how="reset")
+    return longest_thinking_frame(app, session, frames)
+
+
+def longest_thinking_frame(app: App, session: GameSession, frames: int) -> float:
+    """The longest of `frames` frames while a bot decides on its worker thread, frames coming at
+    60 fps (the table is open at instant speed; the speed goes back to 1x after)."""
     longest = 0.0
     thinking_frames = 0
     started = time.perf_counter()

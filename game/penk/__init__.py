@@ -10,21 +10,29 @@ from game.engine import IllegalActionError, SetupError, Turn
 from game.penk.actions import Action, Circle, Cross, End, Reroll, Roll, parse
 from game.penk.bots import LEVELS, Bot, HardBot, make_bot
 from game.penk.chance import chance_outcomes, sample_chance
-from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text, sub_multisets, without
+from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text, group_cell, sub_multisets, without
 from game.penk.engine import Outcome, current_scores, new_game, result, view, whose_turn
 from game.penk.match import PenkMatch, PenkSetup
 from game.penk.odds import mark_values
 from game.penk.odds import tables as odds_tables
-from game.penk.play import PenkRecord, decide, play_game
+from game.penk.play import DEFAULT_BUDGET, PenkRecord, decide, play_game
 from game.penk.rules import apply, legal_actions
-from game.penk.saves import load_match, match_from_json, match_to_json, save_match
+from game.penk.saves import (
+    load_match,
+    match_from_data,
+    match_from_json,
+    match_to_data,
+    match_to_json,
+    save_match,
+)
 from game.penk.scenarios import is_penk as is_penk_scenario
 from game.penk.scenarios import run_file as run_scenario_file
-from game.penk.scoring import SheetScore
-from game.penk.sheet import ROW_VALUES, Sheet
+from game.penk.scoring import SheetScore, winners
+from game.penk.sheet import ROW_VALUES, SIZE, Sheet, completed_lines, read_sheet
 from game.penk.state import MAX_SEATS, MIN_SEATS, ROLLS_PER_TURN, Phase, State
 
 __all__ = [
+    "DEFAULT_BUDGET",
     "HardBot",
     "ROLLS_PER_TURN",
     "mark_values",
@@ -39,7 +47,9 @@ __all__ = [
     "is_penk_scenario",
     "load_match",
     "make_bot",
+    "match_from_data",
     "match_from_json",
+    "match_to_data",
     "match_to_json",
     "play_game",
     "run_scenario_file",
@@ -49,6 +59,9 @@ __all__ = [
     "MAX_SEATS",
     "MIN_SEATS",
     "ROW_VALUES",
+    "SIZE",
+    "completed_lines",
+    "read_sheet",
     "VALUES",
     "Action",
     "Circle",
@@ -70,6 +83,7 @@ __all__ = [
     "chance_outcomes",
     "current_scores",
     "dice_text",
+    "group_cell",
     "legal_actions",
     "new_game",
     "parse",
@@ -77,4 +91,5 @@ __all__ = [
     "sample_chance",
     "view",
     "whose_turn",
+    "winners",
 ]

@@ -27,7 +27,7 @@ REGIONS_LAYER = "regions"
 # The regions each screen's scene looks up; the layout test checks every file has them.
 REQUIRED: dict[str, tuple[str, ...]] = {
     "title": ("logo", "tagline", "menu", "cards", "dice", "footer", "notice"),
-    "newgame": ("heading", "seats", "start_player", "start", "back", "hint"),
+    "newgame": ("heading", "game", "seats", "start_player", "start", "back", "hint"),
     "settings": ("heading", "options", "back", "hint"),
     "rules": ("heading", "text", "pictures", "previous", "next", "page", "back"),
     "pause": ("panel", "heading", "menu"),
@@ -37,6 +37,8 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "deal": ("heading", "prompt", "hand", "display", "buttons", "hint"),
     "scoring": ("heading", "seats", "breakdown", "winner", "buttons"),
     "pass": ("panel", "heading", "message", "button"),
+    "penk": ("header", "title", "sheet", "hint", "prompt", "dice", "controls", "others"),
+    "penk_scoring": ("heading", "sheets", "winner", "buttons"),
     "solo": (
         "heading",
         "notice",

@@ -1,7 +1,9 @@
-"""The new-game screen: 1 to 4 seats, each a named human or a bot (easy, normal, hard), and who starts.
+"""The new-game screen: which game (Gönnen Können or Penk!), 1 to 4 seats, each a named human or a
+bot (easy, normal, hard), and who starts.
 
-Start hands a GameConfig to the scene registered as "table"; until one is registered the button
-stays disabled and says why. The setup started last is offered again (scenes/model/last_setup.py).
+Start hands a GameConfig to the chosen game's new-game route; until one is registered the button
+stays disabled and says why. Each game has its own save slot, and Start asks before replacing it.
+The setup started last, game included, is offered again (scenes/model/last_setup.py).
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Choice, TextField, Widget
 from scenes.menus.slot_words import replace_button, replace_question
 from scenes.model.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
-from scenes.model.games import GOENNEN_KOENNEN
+from scenes.model.games import GAMES, GOENNEN_KOENNEN, GameInfo
 from scenes.model.last_setup import SEAT_OPTIONS, LastSetup, load_last_setup, save_last_setup
-from scenes.model.slots import occupant, table_slot
+from scenes.model.slots import new_game_slot, occupant
 from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:
@@ -38,12 +40,21 @@ class NewGameScene(MenuScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        last = load_last_setup()
+        keys = [info.key for info in GAMES]
+        self.game = Choice(
+            self.layout["game"].inflate(-160, 0),
+            lambda: t("newgame.game"),
+            lambda: [info.name for info in GAMES],
+            keys.index(last.game) if last is not None and last.game in keys else 0,
+            lambda _index: self._refresh(),
+            hint=lambda: t("newgame.game.hint"),
+        )
         area = self.layout["seats"]
         row_height = area.height // MAX_SEATS
         self.kinds: list[Choice] = []
         self.names: list[TextField] = []
         self.seat_options: list[tuple[str, ...]] = []
-        last = load_last_setup()
         defaults = last.options if last is not None else DEFAULT_OPTIONS
         for seat in range(MAX_SEATS):
             top = area.y + seat * row_height + 12
@@ -89,10 +100,16 @@ class NewGameScene(MenuScene):
         widgets: list[Widget] = []
         for kind, name in zip(self.kinds, self.names, strict=True):
             widgets += [kind, name]
-        self.focus.widgets = [*widgets, self.start_player, self.back_button, self.start_button]
+        self.focus.widgets = [self.game, *widgets, self.start_player, self.back_button, self.start_button]
+        self.focus.focus(self.kinds[0])
         self._refresh()
 
     # -- the configuration ----------------------------------------------------------------------
+    @property
+    def info(self) -> GameInfo:
+        """The game chosen."""
+        return GAMES[self.game.index]
+
     def seat_option(self, seat: int) -> str:
         return self.seat_options[seat][self.kinds[seat].index]
 
@@ -134,8 +151,10 @@ class NewGameScene(MenuScene):
         return [t("newgame.start_player.random"), *names]
 
     def _why_not_startable(self) -> str:
-        if not self.app.serves(GOENNEN_KOENNEN.new_game_route):
+        if not self.app.serves(self.info.new_game_route):
             return t("newgame.start.unavailable")
+        if len(self.seated()) < self.info.min_seats:
+            return t("newgame.start.too_few", game=self.info.name, count=self.info.min_seats)
         names = [self.names[seat].value.strip() for seat in self.seated()]
         if any(not name for name in names):
             return t("newgame.start.name_missing")
@@ -152,10 +171,10 @@ class NewGameScene(MenuScene):
 
     def start(self) -> None:
         """The start_game hook: hand the configuration to the registered table scene."""
-        if not self.app.serves(GOENNEN_KOENNEN.new_game_route) or not self.start_button.enabled:
+        if not self.app.serves(self.info.new_game_route) or not self.start_button.enabled:
             return
         config = self.config()
-        occupied = occupant(table_slot())
+        occupied = occupant(new_game_slot(self.info.key))
         if occupied is None:
             self._start(config)
             return
@@ -169,8 +188,8 @@ class NewGameScene(MenuScene):
     def _start(self, config: GameConfig) -> None:
         options = tuple(self.seat_option(seat) for seat in range(MAX_SEATS))
         names = tuple(name.value for name in self.names)
-        save_last_setup(LastSetup(options, names, self.start_player.index))
-        self.app.go(GOENNEN_KOENNEN.new_game_route, config, how="replace")
+        save_last_setup(LastSetup(options, names, self.start_player.index, self.info.key))
+        self.app.go(self.info.new_game_route, config, how="replace")
 
     def resume(self) -> None:
         self._refresh()

@@ -48,7 +48,7 @@ class ReinstallScene(Scene):
         if heading is not None:
             surface.blit(heading.surface, heading.surface.get_rect(center=HEADING.center))
         message = t("reinstall.message", file=self.file)
-        for index, text_line in enumerate(fonts.wrap(message, MESSAGE_SIZE, MESSAGE.width)):
-            rendered = fonts.text(text_line, MESSAGE_SIZE, theme.CREAM)
-            surface.blit(rendered, rendered.get_rect(midtop=(MESSAGE.centerx, MESSAGE.y + index * 34)))
+        fitted = fonts.block(message, MESSAGE_SIZE, MESSAGE.size, theme.CREAM, align="center")
+        if fitted is not None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(midtop=MESSAGE.midtop))
         self.focus.draw(surface)

@@ -1,4 +1,5 @@
-"""The rules reference: the game's rules in its own words, page by page, with example cards.
+"""The rules reference: the game's rules in its own words, page by page, with example cards; then
+Penk!'s rules, with an example sheet and its dice.
 
 Text comes from the catalogues (rules.<page>.title / .body), so it follows the language setting;
 the pictures are drawn by the card and dice renderers. Left/right, Page Up/Down, the shoulder
@@ -13,13 +14,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import COLOURS, CardKind, standard_deck
+from game.penk import State as PenkState
+from game.penk import current_scores, new_game, read_sheet
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button
 from scenes.render.cards import card_back, render_card
-from scenes.render.dice import die_face
+from scenes.render.dice import die_face, penk_face
+from scenes.render.penk_sheet import draw_sheet
 from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:
@@ -40,6 +44,8 @@ class Page:
     cards: tuple[CardPicture, ...] = ()
     dice: tuple[int, ...] = ()  # a row of the five dice (yellow..purple) showing these values
     extra: str = ""  # "backs": the two decks; "display": a 3x3 display; "levels": the solo table
+    penk_dice: tuple[int, ...] = ()  # Penk!'s dice (6: the jolly)
+    sheet: str = ""  # a Penk! sheet: rows of 'o' circled, 'x' crossed, '.' clear, '/' between rows
 
 
 PAGES: tuple[Page, ...] = (
@@ -83,8 +89,13 @@ PAGES: tuple[Page, ...] = (
     Page("scoring2", cards=(CardPicture("S20"), CardPicture("S23"), CardPicture("S26"))),
     Page("end", extra="display"),
     Page("solo", extra="levels"),
+    Page("penk_sheet", penk_dice=(1, 2, 3, 4, 5, 6), sheet="o.o.o/..o../...../...../....."),
+    Page("penk_turn", penk_dice=(4, 4, 6, 2, 2, 5), sheet="...o./.o.../...../...../....."),
+    Page("penk_penk", penk_dice=(3, 3, 3, 3, 6, 1), sheet="..o../..o../..o../..o../..o.."),
+    Page("penk_end", sheet="oo.ox/.ooox/o.oox/...xx/...xx"),
 )
 
+PENK_FIRST_PAGE = next(index for index, page in enumerate(PAGES) if page.key.startswith("penk_"))
 SOLO_LEVELS = ((1, 15, 90), (2, 14, 86), (3, 13, 82), (4, 12, 78), (5, 11, 74), (6, 10, 70), (7, 9, 66))
 TEXT_SIZE = 21
 PARAGRAPH_LINES = 40  # a paragraph may wrap onto this many lines, far more than any needs
@@ -120,9 +131,23 @@ class RulesScene(MenuScene):
             hint=lambda: t("common.back.hint"),
             size=22,
         )
-        self.focus.widgets = [self.back_button, self.previous_button, self.next_button]
+        heading = self.layout["heading"]
+        self.game_button = Button(
+            pygame.Rect(heading.right - 250, heading.y + 8, 250, heading.height - 16),
+            lambda: t("rules.other_game", game=self._other_game()[0]),
+            lambda: self.turn(self._other_game()[1] - self.page),
+            hint=lambda: t("rules.other_game.hint"),
+            size=20,
+        )
+        self.focus.widgets = [self.back_button, self.previous_button, self.next_button, self.game_button]
         self.focus.focus(self.next_button)
         self._update_buttons()
+
+    def _other_game(self) -> tuple[str, int]:
+        """The other game's name and its first page (Penk!'s pages follow the first game's)."""
+        if self.page >= PENK_FIRST_PAGE:
+            return "Gönnen Können", 0
+        return "Penk!", PENK_FIRST_PAGE
 
     def _update_buttons(self) -> None:
         self.previous_button.enabled = self.page > 0
@@ -198,8 +223,16 @@ class RulesScene(MenuScene):
                 face = die_face(colour, value, size, glyphs)
                 surface.blit(face, (area.x + gap + index * (size + gap), top + 6))
             top += size + 30
+        if page.penk_dice:
+            size = 60
+            gap = (area.width - size * len(page.penk_dice)) // (len(page.penk_dice) + 1)
+            for index, value in enumerate(page.penk_dice):
+                surface.blit(penk_face(value, size), (area.x + gap + index * (size + gap), top + 6))
+            top += size + 24
         remaining = pygame.Rect(area.x, top, area.width, area.bottom - top)
-        if page.cards:
+        if page.sheet:
+            self._draw_penk_sheet(surface, page.sheet, remaining)
+        elif page.cards:
             self._draw_cards(surface, page.cards, remaining, glyphs)
         elif page.extra == "backs":
             self._draw_backs(surface, remaining)
@@ -275,6 +308,13 @@ class RulesScene(MenuScene):
             card = render_card(deck[card_id], size, completed=index % 2 == 0, glyphs=glyphs)
             surface.blit(card, (x0 + column * (size[0] + gap), area.y + 10 + row * (size[1] + gap)))
 
+    def _draw_penk_sheet(self, surface: pygame.Surface, text: str, area: pygame.Rect) -> None:
+        state = _example_state(text)
+        side = min(area.width, area.height)
+        box = pygame.Rect(0, 0, side, side)
+        box.midtop = (area.centerx, area.y)
+        draw_sheet(surface, box, state.sheets[0], current_scores(state)[0])
+
     def _draw_levels(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         table = pygame.Rect(area.x + 30, area.y + 20, area.width - 60, 40 * (len(SOLO_LEVELS) + 1) + 20)
         rounded_panel(surface, table, theme.PAPER, radius=16, shadow=10)
@@ -290,6 +330,12 @@ class RulesScene(MenuScene):
             for x, value in zip(columns, level, strict=True):
                 label = fonts.text(str(value), 22, theme.INK, "bold")
                 surface.blit(label, label.get_rect(center=(x, y + 4)))
+
+
+def _example_state(text: str) -> PenkState:
+    """A two-seat Penk! game whose first sheet is `text` (a rules picture)."""
+    state = new_game(2)
+    return state.evolve(sheets=(read_sheet(text), state.sheets[1]))
 
 
 def _paragraphs(body: str, size: int, width: int) -> list[tuple[bool, pygame.Surface | None]]:

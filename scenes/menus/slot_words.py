@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from scenes.core.i18n import t
-from scenes.model.slots import CAMPAIGN, SOLO, SlotInfo
+from scenes.model.slots import CAMPAIGN, PENK_KIND, SOLO, SlotInfo
 
 MAX_NAMES_SHOWN = 4  # a seat count never exceeds this; longer lists would only come from a bad save
 
@@ -60,6 +60,8 @@ def mode_words(info: SlotInfo) -> str:
         return t("slots.mode.campaign", level=info.level) if info.level else t("slots.mode.campaign_any")
     if info.kind == SOLO:
         return t("slots.mode.solo", level=info.level) if info.level else t("slots.mode.solo_any")
+    if info.kind == PENK_KIND:  # Penk! has 2 to 4 players: no singular form is needed
+        return t("slots.mode.penk", players=len(info.names))
     return t("slots.mode.table", count=len(info.names)) if info.names else t("slots.mode.table_any")
 
 

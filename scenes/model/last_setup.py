@@ -13,6 +13,7 @@ from typing import Any
 
 from scenes.model.files import load_file, write_json
 from scenes.model.gameconfig import BOT_LEVELS
+from scenes.model.rulebooks import FIRST_GAME, PENK
 from scenes.model.text import printable
 from scenes.model.userdata import data_dir
 
@@ -28,6 +29,7 @@ class LastSetup:
     options: tuple[str, ...]  # per seat, one of SEAT_OPTIONS; the first seat is never "off"
     names: tuple[str, ...]  # per seat, as typed (printable, at most the field's length)
     start_player: int  # New game's choice: 0 at random, else 1 + the index among the seated
+    game: str = FIRST_GAME  # which game (its save key, scenes/model/rulebooks.py)
 
 
 def setup_path() -> Path:
@@ -44,6 +46,7 @@ def save_last_setup(setup: LastSetup, path: Path | None = None) -> None:
         "version": FORMAT_VERSION,
         "seats": [{"option": o, "name": n} for o, n in zip(setup.options, setup.names, strict=True)],
         "start_player": setup.start_player,
+        "game": setup.game,
     }
     write_json(path or setup_path(), data)  # a problem is logged by files.py; New game goes on
 
@@ -70,4 +73,7 @@ def _from_data(data: Any) -> LastSetup:
     seated = sum(option != "off" for option in options)
     if type(start) is not int or not 0 <= start <= seated:
         raise ValueError(f"no start player {start!r}")
-    return LastSetup(tuple(options), tuple(names), start)
+    game = data.get("game", FIRST_GAME)  # files from before Penk! name no game
+    if game not in (FIRST_GAME, PENK):
+        raise ValueError(f"unknown game {game!r}")
+    return LastSetup(tuple(options), tuple(names), start, str(game))

@@ -16,16 +16,17 @@ from __future__ import annotations
 import queue
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.ai import Bot, decide, make_bot
-from game.engine import Action, Buy, State, Turn, Write, legal_actions, whose_turn
+from game.ai import Bot
+from game.engine import Action, Buy, State, Turn, Write
 from game.match import Match
+from game.penk import PenkMatch
 from game.serialize import VERSION as SAVE_VERSION
-from game.serialize import SaveError, match_from_data, match_to_data
+from game.serialize import SaveError
 from scenes.model.files import (
     REFUSALS,
     DamagedFile,
@@ -38,6 +39,7 @@ from scenes.model.files import (
     write_json,
 )
 from scenes.model.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
+from scenes.model.rulebooks import FIRST_RULES, Rulebook, rulebook_of
 from scenes.model.text import printable
 
 BOT_BUDGET = 0.25  # seconds a bot may think per decision (the hard bot's aim)
@@ -68,23 +70,27 @@ def log_entry(before: State, action: Action, after: State) -> LogEntry:
     return LogEntry(seat, action, before.round, value, bought, before.active)
 
 
-def replayed_log(match: Match) -> list[LogEntry]:
+def replayed_log(match: Match | PenkMatch, entry: Callable[[Any, Any, Any], LogEntry]) -> list[LogEntry]:
     """The whole game's log rebuilt from the saved action record through the engine (a resumed
-    game's log, so Continue shows the history the player left, with no second save format)."""
-    replay = Match(match.setup, match.setup.start())
+    game's log, so Continue shows the history the player left, with no second save format);
+    `entry(before, action, after)` tells one line."""
+    replay = type(match)(match.setup, match.setup.start())  # type: ignore[arg-type]
     log: list[LogEntry] = []
     for action in match.actions:
         before = replay.state
-        replay.play_known(action)  # the save was replayed (and checked) when it was loaded
-        log.append(log_entry(before, action, replay.state))
+        replay.play_known(action)  # type: ignore[arg-type]  # the save was replayed when loaded
+        log.append(entry(before, action, replay.state))
     return log
 
 
 class BotWorker:
     """One bot decision, run on the shared thinker thread; the frame loop polls `done`."""
 
-    def __init__(self, bot: Bot, state: State, rng: random.Random, budget: float) -> None:
+    def __init__(
+        self, decide: Any, bot: Bot, state: State, rng: random.Random, budget: float
+    ) -> None:
         self.state = state
+        self._decide = decide
         self._job = (bot, state, rng, budget)
         self._result: Action | None = None
         self._error: BaseException | None = None
@@ -93,7 +99,7 @@ class BotWorker:
 
     def run(self) -> None:
         try:
-            self._result = decide(*self._job)
+            self._result = self._decide(*self._job)
         except BaseException as error:  # reported on the frame loop's thread, not lost
             self._error = error
         finally:
@@ -139,20 +145,22 @@ class GameSession:
     def __init__(
         self,
         seats: Sequence[SeatConfig],
-        match: Match,
+        match: Match | PenkMatch,
         save_path: Path | None = None,
         context: dict[str, Any] | None = None,
+        rules: Rulebook = FIRST_RULES,
     ) -> None:
         if len(seats) != match.setup.players:
             raise ValueError("one seat configuration per player is needed")
         self.seats = tuple(seats)
+        self.rules = rules  # which game: its engine's functions (scenes/model/rulebooks.py)
         self.match = match
         self.save_path = save_path
         # free-form facts the screens keep with the save, e.g. {"mode": "campaign"}; JSON only
         self.context: dict[str, Any] = dict(context or {})
         self.log: list[LogEntry] = []
         self._bots: dict[int, Bot] = {
-            index: make_bot(seat.level or "normal")
+            index: rules.make_bot(seat.level or "normal")
             for index, seat in enumerate(self.seats)
             if seat.kind == SeatKind.BOT
         }
@@ -175,11 +183,12 @@ class GameSession:
         solo_level: int | None = None,
         save_path: Path | None = None,
         context: dict[str, Any] | None = None,
+        rules: Rulebook = FIRST_RULES,
     ) -> GameSession:
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         players = len(config.seats)
-        match = Match.new(players, seed, start_player=config.start_player, solo_level=solo_level)
-        session = cls(config.seats, match, save_path, context)
+        match = rules.new_match(players, seed, config.start_player, solo_level)
+        session = cls(config.seats, match, save_path, context, rules)
         session.save()
         return session
 
@@ -207,14 +216,16 @@ class GameSession:
 
     @classmethod
     def from_data(cls, data: Any, path: Path) -> GameSession:
-        """A session from a save's parsed contents; raises SaveError naming the file."""
-        match = match_from_data(data, path.name)
+        """A session from a save's parsed contents (of whichever game it names); raises SaveError
+        naming the file."""
+        rules = rulebook_of(data)
+        match = rules.from_data(data, path.name)
         seats = _seats_from_data(data.get("seats"), match.setup.players, path.name)
         context = data.get("context")
         if context is not None and not isinstance(context, dict):
             raise SaveError(f"{path.name} is damaged: key 'context' should be an object")
-        session = cls(seats, match, path, context)
-        session.log = replayed_log(match)
+        session = cls(seats, match, path, context, rules)
+        session.log = replayed_log(match, session.log_entry)
         return session
 
     # --- what is due ----------------------------------------------------------------------------
@@ -225,7 +236,27 @@ class GameSession:
 
     @property
     def turn(self) -> Turn:
-        return whose_turn(self.state)
+        return self.rules.whose_turn(self.state)
+
+    @property
+    def game(self) -> str:
+        """Which game this is (rulebooks.FIRST_GAME or rulebooks.PENK)."""
+        return self.rules.key
+
+    @property
+    def solo_level(self) -> int | None:
+        return self.rules.solo_level(self.state)
+
+    @property
+    def decider(self) -> int | None:
+        """The seat whose decision is due, None at chance and at the end."""
+        return self.turn.seat
+
+    def log_entry(self, before: Any, action: Any, after: Any) -> LogEntry:
+        """The log's line for `action` played from `before` to `after`, in this session's game."""
+        if self.rules is FIRST_RULES:
+            return log_entry(before, action, after)
+        return LogEntry(self.rules.whose_turn(before).seat, action, before.round)
 
     @property
     def over(self) -> bool:
@@ -248,7 +279,7 @@ class GameSession:
         return self.seats[seat].name
 
     def legal(self) -> list[Action]:
-        return legal_actions(self.state)
+        return self.rules.legal_actions(self.state)
 
     @property
     def humans(self) -> list[int]:
@@ -259,10 +290,10 @@ class GameSession:
     def play(self, action: Action) -> State:
         """A human's action. Raises IllegalActionError (nothing changes) when it is not allowed."""
         before = (self.state, len(self.match.actions), len(self.log))
-        seat = self.state.decider
+        seat = self.decider
         self.match.play(action)
-        self.log.append(log_entry(before[0], action, self.state))
-        still_mine = self.turn.kind == "seat" and self.state.decider == seat
+        self.log.append(self.log_entry(before[0], action, self.state))
+        still_mine = self.turn.kind == "seat" and self.decider == seat
         self._undo = [*self._undo, before] if still_mine else []
         self.save()
         return self.state
@@ -287,7 +318,7 @@ class GameSession:
         self._undo = []
         before = self.state
         action = self.match.resolve_chance()
-        self.log.append(log_entry(before, action, self.state))
+        self.log.append(self.log_entry(before, action, self.state))
         self.save()
         return action
 
@@ -302,9 +333,10 @@ class GameSession:
             self._worker = None
             return None
         if self._worker is None or self._worker.state is not self.state:
-            seat = self.state.decider
+            seat = self.decider
+            assert seat is not None
             rng = random.Random(f"bot:{self.match.setup.seed}:{seat}:{len(self.match.actions)}")
-            self._worker = BotWorker(self._bots[seat], self.state, rng, budget)
+            self._worker = BotWorker(self.rules.decide, self._bots[seat], self.state, rng, budget)
             return None
         if not self._worker.done:
             return None
@@ -313,7 +345,7 @@ class GameSession:
         before = self.state
         self._undo = []
         self.match.play(action)
-        self.log.append(log_entry(before, action, self.state))
+        self.log.append(self.log_entry(before, action, self.state))
         self.save()
         return action
 
@@ -335,7 +367,7 @@ class GameSession:
     # --- saving ---------------------------------------------------------------------------------
 
     def to_data(self) -> dict[str, Any]:
-        data = match_to_data(self.match)
+        data = self.rules.to_data(self.match)
         data["seats"] = [
             {"name": seat.name, "kind": seat.kind.value, "level": seat.level} for seat in self.seats
         ]

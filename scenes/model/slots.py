@@ -4,6 +4,7 @@ replaces another without the player being asked.
     save.json               the multiplayer game (New game)
     save-solo-<level>.json  a solo practice game of that level
     save-campaign.json      the running campaign's level
+    save-penk.json          the Penk! game (New game with Penk! chosen)
 
 One multiplayer slot: the game is played by whoever sits at this screen, and New game asks before
 it replaces the unfinished one, naming who plays it. Solo levels each keep their own game, and the
@@ -27,15 +28,18 @@ from pathlib import Path
 from game.serialize import VERSION as SAVE_VERSION
 from game.serialize import set_aside
 from scenes.model import files
+from scenes.model.rulebooks import PENK
 from scenes.model.session import GameSession
 from scenes.model.userdata import SAVE_FILE, data_dir
 
 TABLE = "table"
 SOLO = "solo"
 CAMPAIGN = "campaign"
-SLOT_KINDS = (TABLE, SOLO, CAMPAIGN)
+PENK_KIND = PENK  # the second game's one slot, as the first game's table slot
+SLOT_KINDS = (TABLE, SOLO, CAMPAIGN, PENK_KIND)
 SOLO_PATTERN = "save-solo-*.json"
 CAMPAIGN_FILE = "save-campaign.json"
+PENK_FILE = "save-penk.json"
 
 
 def solo_file(level: int) -> str:
@@ -45,6 +49,16 @@ def solo_file(level: int) -> str:
 def table_slot(folder: Path | None = None) -> Path:
     """The multiplayer slot (New game's games)."""
     return (folder or data_dir()) / SAVE_FILE
+
+
+def penk_slot(folder: Path | None = None) -> Path:
+    """The Penk! slot (New game's Penk! games)."""
+    return (folder or data_dir()) / PENK_FILE
+
+
+def new_game_slot(game: str, folder: Path | None = None) -> Path:
+    """Where New game saves a game of `game` (a rulebooks key): each game has its own slot."""
+    return penk_slot(folder) if game == PENK else table_slot(folder)
 
 
 def slot_path(mode: str | None, level: int | None = None, folder: Path | None = None) -> Path | None:
@@ -62,8 +76,10 @@ def slot_path(mode: str | None, level: int | None = None, folder: Path | None = 
 
 def slot_of_session(session: GameSession, folder: Path | None = None) -> Path | None:
     """The slot a session belongs in by its mode and level."""
+    if session.game == PENK:
+        return penk_slot(folder)
     mode = session.context.get("mode")
-    return slot_path(mode if isinstance(mode, str) else None, session.state.config.solo_level, folder)
+    return slot_path(mode if isinstance(mode, str) else None, session.solo_level, folder)
 
 
 def slot_level(path: Path) -> int | None:
@@ -78,6 +94,8 @@ def slot_kind(path: Path) -> str:
     """Which kind of game a slot file holds, by its name."""
     if path.name == CAMPAIGN_FILE:
         return CAMPAIGN
+    if path.name == PENK_FILE:
+        return PENK_KIND
     if path.match(SOLO_PATTERN):
         return SOLO
     return TABLE
@@ -88,7 +106,7 @@ class SlotInfo:
     """What the Continue screen shows of one saved game."""
 
     path: Path
-    kind: str  # table, solo or campaign (by the slot)
+    kind: str  # table, solo, campaign or penk (by the slot)
     saved: datetime  # when it was last written
     names: tuple[str, ...] = ()
     round: int = 0
@@ -120,7 +138,7 @@ def read_slot(path: Path) -> SlotInfo:
         return SlotInfo(path, kind, saved, level=slot_level(path), problem=problem, newer=newer)
     state = session.state
     names = tuple(seat.name for seat in session.seats)
-    return SlotInfo(path, kind, saved, names, state.round, state.config.solo_level, state.is_over)
+    return SlotInfo(path, kind, saved, names, state.round, session.solo_level, state.is_over)
 
 
 def from_newer_version(path: Path) -> bool:
@@ -137,7 +155,12 @@ def slot_files(folder: Path | None = None) -> list[Path]:
     if not folder.is_dir():
         return []
     try:
-        candidates = [folder / SAVE_FILE, folder / CAMPAIGN_FILE, *sorted(folder.glob(SOLO_PATTERN))]
+        candidates = [
+            folder / SAVE_FILE,
+            folder / PENK_FILE,
+            folder / CAMPAIGN_FILE,
+            *sorted(folder.glob(SOLO_PATTERN)),
+        ]
         return [path for path in candidates if path.is_file()]
     except OSError:
         return []

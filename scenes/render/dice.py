@@ -3,6 +3,10 @@
 Each die's pips take the shape of its colour's glyph (round pips on yellow, triangles on orange,
 squares on green, diamonds on blue, stars on purple), so a die is told apart without colour.
 With colour glyphs switched off the pips are plain round ones.
+
+Penk!'s dice (`penk_face`) have no colour: ivory with round pips for 1 to 5, and the jolly a gold
+face with a large star and a "J", told apart by its shape as well as its colour. `DiceRoll` throws
+either kind: a painter draws a die without a colour (`DiceRoll(..., painter=penk_face)`).
 """
 
 from __future__ import annotations
@@ -16,9 +20,10 @@ from functools import cache, lru_cache
 import pygame
 
 from game.engine import COLOURS, Colour
-from scenes.core import theme
+from game.penk import JOLLY
+from scenes.core import fonts, theme
 from scenes.core.tween import Tweens
-from scenes.render.shapes import draw_glyph
+from scenes.render.shapes import draw_glyph, glyph_points
 
 # Pip centres on a unit face (0..1), standard layouts.
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -31,13 +36,14 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 ROLL_SECONDS = 1.1
+PENK_IVORY = (246, 240, 226)
+PENK_JOLLY = (236, 178, 40)  # gold, with a dark star: the jolly is told by its shape too
+Painter = Callable[[int, int], pygame.Surface]  # (face, size) -> a die without a colour
 
 
-@cache
-def die_face(colour: Colour, value: int, size: int, glyphs: bool = True) -> pygame.Surface:
-    """One die showing `value`, `size` pixels square, with a soft bevel."""
+def _die_body(rgb: tuple[int, int, int], size: int) -> tuple[pygame.Surface, pygame.Rect]:
+    """A blank die of `rgb` with a soft bevel, and the rectangle of its top face."""
     face = pygame.Surface((size, size), pygame.SRCALPHA)
-    rgb = theme.COLOUR_RGB[colour]
     radius = max(3, size // 6)
     rect = face.get_rect()
     pygame.draw.rect(face, theme.darker(rgb, 0.38), rect, border_radius=radius)
@@ -45,6 +51,14 @@ def die_face(colour: Colour, value: int, size: int, glyphs: bool = True) -> pyga
     pygame.draw.rect(face, rgb, inner, border_radius=radius)
     shine = inner.inflate(-size // 5, -size // 5).move(0, -size // 14)
     pygame.draw.rect(face, theme.lighter(rgb, 0.18), shine, border_radius=radius)
+    return face, inner
+
+
+@cache
+def die_face(colour: Colour, value: int, size: int, glyphs: bool = True) -> pygame.Surface:
+    """One die showing `value`, `size` pixels square, with a soft bevel."""
+    rgb = theme.COLOUR_RGB[colour]
+    face, inner = _die_body(rgb, size)
     pip_rgb = theme.ink_on(rgb)
     pip_radius = size * (0.1 if value < 6 else 0.092)
     for u, v in PIPS[value]:
@@ -54,6 +68,29 @@ def die_face(colour: Colour, value: int, size: int, glyphs: bool = True) -> pyga
         else:
             pygame.draw.circle(face, pip_rgb, centre, pip_radius)
     return face
+
+
+@cache
+def penk_face(value: int, size: int) -> pygame.Surface:
+    """A Penk! die showing 1 to 5 (round pips on ivory) or the jolly (a star and a J on gold)."""
+    if value == JOLLY:
+        face, inner = _die_body(PENK_JOLLY, size)
+        centre = (inner.centerx, inner.centery + size * 0.02)
+        ink = theme.darker(PENK_JOLLY, 0.7)
+        pygame.draw.polygon(face, ink, glyph_points("star", centre, size * 0.36))
+        letter = fonts.text("J", max(9, round(size * 0.3)), PENK_JOLLY, "black")
+        face.blit(letter, letter.get_rect(center=(centre[0], centre[1] + size * 0.02)))
+        return face
+    face, inner = _die_body(PENK_IVORY, size)
+    for u, v in PIPS[value]:
+        centre = (inner.x + u * inner.width, inner.y + v * inner.height)
+        pygame.draw.circle(face, theme.INK, centre, size * 0.1)
+    return face
+
+
+@lru_cache(maxsize=64)
+def _painted_at_rest(painter: Painter, value: int, size: int, angle: float) -> pygame.Surface:
+    return pygame.transform.rotozoom(painter(value, size), angle, 1.0)
 
 
 @lru_cache(maxsize=256)
@@ -93,12 +130,16 @@ class DiceRoll:
 
     Time comes from the owning scene's Tweens, so skip() lands the dice at once and tests
     advance it by hand. `seed` makes the throw's path repeatable (screenshots, benchmarks).
+    With a `painter` the dice have no colour: their `colour` is only a name (a Penk! die's place).
     """
 
-    def __init__(self, area: pygame.Rect, size: int = 72, glyphs: bool = True) -> None:
+    def __init__(
+        self, area: pygame.Rect, size: int = 72, glyphs: bool = True, painter: Painter | None = None
+    ) -> None:
         self.area = area
         self.size = size
         self.glyphs = glyphs
+        self.painter = painter
         self.dice: list[RollingDie] = []
         self.kept: set[Colour] = set()
 
@@ -187,10 +228,20 @@ class DiceRoll:
                 return die.colour
         return None
 
+    def _face(self, die: RollingDie, value: int) -> pygame.Surface:
+        if self.painter is not None:
+            return self.painter(value, self.size)
+        return die_face(die.colour, value, self.size, self.glyphs)
+
+    def _at_rest(self, die: RollingDie, angle: float) -> pygame.Surface:
+        if self.painter is not None:
+            return _painted_at_rest(self.painter, die.value, self.size, angle)
+        return resting_face(die.colour, die.value, self.size, self.glyphs, angle)
+
     def draw(self, surface: pygame.Surface) -> None:
         for die in self.dice:
             x, y, angle, hop = self._pose(die)
-            face = die_face(die.colour, die.shown if die.progress < 1 else die.value, self.size, self.glyphs)
+            face = self._face(die, die.shown if die.progress < 1 else die.value)
             shadow = die_shadow(self.size)
             spread = 1 + hop / self.size * 0.6
             scaled = shadow if spread < 1.02 else pygame.transform.scale_by(shadow, spread)
@@ -199,7 +250,7 @@ class DiceRoll:
             if die.progress >= 1 and abs(angle) > 0.5:
                 # a die at rest keeps its tilt: turn it once, not every frame (rotozoom lets go
                 # of the GIL, and with a bot thinking on its thread each hand-back costs a slice)
-                face = resting_face(die.colour, die.value, self.size, self.glyphs, round(angle * 2) / 2)
+                face = self._at_rest(die, round(angle * 2) / 2)
             elif abs(angle) > 0.5:
                 face = pygame.transform.rotozoom(face, angle, 1.0)  # smooth edges while tumbling
             rect = face.get_rect(center=(round(x), round(y - hop)))

@@ -1,11 +1,13 @@
-"""What the deal and turn scenes share: the session they drive, pacing of bots and chance at the
-chosen animation speed, the pause menu's hooks, a notice line for refusals, zoom on a card, and
-tooltips on what the pointer or the keyboard/gamepad focus is on."""
+"""What the deal and turn scenes share (and Penk!'s table, scenes/penk/table.py): the session they
+drive, the game moving on (chance and bots) paced at the chosen animation speed, the pause menu's
+hooks, a notice line for refusals, zoom on a card, and tooltips on what the pointer or the
+keyboard/gamepad focus is on."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -41,6 +43,8 @@ NOTICE_WIDTH = 420  # a refusal wraps within this width
 ZOOM_DWELL = 0.35  # hover this long over a card to see it large
 SPEED_WIDTH = 250  # the speed pill at the header's right end
 NAVIGATION = frozenset({Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT, Action.NEXT, Action.PREVIOUS})
+INSTANT_STEPS = 60  # at instant speed, game steps taken per frame at most
+STEP_BUDGET = 0.006  # seconds of game steps per frame, so a frame stays short
 
 
 class TableBase(Scene):
@@ -62,6 +66,7 @@ class TableBase(Scene):
         self.tooltip = Tooltip()
         self.tip_source: FocusGroup | None = None  # the tip follows this group's focus (keys, pad)
         self.zoom_rect: pygame.Rect | None = None  # where the zoomed card was drawn: tips keep clear
+        self.moved = False  # the game moved during this frame's update (see advance)
 
     # -- pacing ----------------------------------------------------------------------------------
     def hold(self, seconds: float) -> None:
@@ -80,6 +85,57 @@ class TableBase(Scene):
         """A click or a key while bots or dice move: finish what is shown now."""
         self.tweens.skip()
         self.waiting = 0
+
+    # -- the game moving on: chance and bots, shown by the scene ----------------------------------
+    def move_game(self, held: bool = False) -> None:
+        """Let chance and bots play: one step a frame, each shown and paced (`held`: the scene's own
+        animation must end first), or at instant speed as many as fit in STEP_BUDGET."""
+        instant = self.app.settings.animation_speed == "instant"
+        started = time.perf_counter()
+        self.moved = False
+        for _ in range(INSTANT_STEPS if instant else 1):
+            if time.perf_counter() - started > STEP_BUDGET:
+                break
+            if self.paced or held and not instant or not self.advance():
+                break
+            if instant:
+                self.tweens.skip()
+                self.waiting = 0
+
+    def advance(self) -> bool:
+        """One step of chance or of a bot, if one is due and ready; whether the game moved."""
+        session = self.session
+        if self.follow():
+            return False
+        if session.turn.kind == "chance":
+            before = session.state
+            action = session.resolve_chance()
+            self.show_chance(before, action)
+            self.moved = True
+            return True
+        if session.bot_to_decide:
+            if self.moved and not session.thinking:
+                # the game moved this frame: let this frame rebuild and draw the new picture
+                # before the next bot starts thinking, or its worker thread holds the GIL in
+                # turns with the redraw and the frame takes several times its CPU time
+                return False
+            before = session.state
+            seat = session.decider
+            played = session.poll_bot()
+            if played is None or seat is None:
+                return False
+            self.show_move(before, played, seat, bot=True)
+            self.moved = True
+            return True
+        return False
+
+    def show_chance(self, before: Any, action: Any) -> None:
+        """Show a chance event the session just resolved (the scene animates it)."""
+        raise NotImplementedError
+
+    def show_move(self, before: Any, action: Any, seat: int, bot: bool) -> None:
+        """Show a seat's move where it happened."""
+        raise NotImplementedError
 
     # -- moving between the table's scenes -----------------------------------------------------------
     def follow(self) -> bool:

@@ -1,5 +1,6 @@
-"""`python main.py --selftest [--data-dir DIR]`: four bots play a whole game through the real table
-scenes at instant speed without a window; the scoring screen must agree with the engine.
+"""`python main.py --selftest [--game goennen-koennen|penk] [--data-dir DIR]`: four bots play a whole
+game through the real table scenes (Penk!'s with --game penk) at instant speed without a window;
+the final score screen must agree with the engine.
 
 With DIR the settings and saves go there (else to a temporary folder). A folder that cannot be
 written (read-only, full) does not fail the test: play goes on and the report says what could not
@@ -12,8 +13,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.engine import result
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.games import game_info
+from scenes.model.rulebooks import FIRST_GAME, RULEBOOKS
 
 if TYPE_CHECKING:
     from scenes.model.session import GameSession
@@ -29,25 +31,30 @@ SEATS = (
 )
 
 
-def run(seed: int = 1, limit: float = LIMIT_SECONDS, data_dir: Path | None = None) -> tuple[bool, str]:
-    """Play the game in `data_dir` (a temporary folder when None); returns (passed, what happened)."""
+def run(
+    seed: int = 1, limit: float = LIMIT_SECONDS, data_dir: Path | None = None, game: str = FIRST_GAME
+) -> tuple[bool, str]:
+    """Play `game` in `data_dir` (a temporary folder when None); returns (passed, what happened)."""
     if data_dir is not None:
-        return _play(seed, limit, data_dir)
+        return _play(seed, limit, data_dir, game)
     with tempfile.TemporaryDirectory() as folder:
-        return _play(seed, limit, Path(folder))
+        return _play(seed, limit, Path(folder), game)
 
 
-def _play(seed: int, limit: float, data_dir: Path) -> tuple[bool, str]:
+def _play(seed: int, limit: float, data_dir: Path, game: str) -> tuple[bool, str]:
     from scenes.app import App
     from scenes.model.session import GameSession
-    from scenes.model.userdata import save_path
+    from scenes.model.slots import new_game_slot
+    from scenes.penk.opening import SCORING as PENK_SCORING
     from scenes.table.opening import open_table
     from scenes.table.scoring import ScoringScene
 
     started = time.perf_counter()
     app = App(data_dir=data_dir)
     app.change_settings(animation_speed="instant")
-    session = GameSession.start(GameConfig(SEATS, 0), seed=seed, save_path=save_path())
+    rules = RULEBOOKS[game]
+    slot = new_game_slot(game)
+    session = GameSession.start(GameConfig(SEATS, 0), seed=seed, save_path=slot, rules=rules)
     open_table(app, session)
     frames = 0
     while time.perf_counter() - started < limit:
@@ -60,16 +67,17 @@ def _play(seed: int, limit: float, data_dir: Path) -> tuple[bool, str]:
             # long (a 350-action game took 30-45 s instead of about 8).
             time.sleep(THINKING_PAUSE)
         scene = app.stack.top
-        if isinstance(scene, ScoringScene) and app.stack.top is scene:
-            outcome = result(session.state)
-            if scene.outcome != outcome:
+        if isinstance(scene, ScoringScene) or scene is not None and scene.name == PENK_SCORING:
+            outcome = rules.result(session.state)
+            if getattr(scene, "outcome", None) != outcome:
                 return False, "the scoring screen disagrees with the engine's result"
-            if save_path().exists() and session.archive_problem is None:
+            if slot.exists() and session.archive_problem is None:
                 return False, "the finished game was not archived"
             totals = ", ".join(f"{session.name(s.seat)} {s.total}" for s in outcome.scores)
             seconds = time.perf_counter() - started
             return True, (
-                f"a 4-bot game of {len(session.match.actions)} actions in {frames} frames, "
+                f"a 4-bot game of {game_info(game).name}: {len(session.match.actions)} actions "
+                f"in {frames} frames, "
                 f"{seconds:.1f} s: {totals}{_not_saved(session)}"
             )
     where = type(app.stack.top).__name__

@@ -4,7 +4,6 @@ Bots' moves and chance events are shown at the chosen animation speed and can be
 
 from __future__ import annotations
 
-import time
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -59,8 +58,6 @@ if TYPE_CHECKING:
     from scenes.app import App
     from scenes.model.session import GameSession
 
-INSTANT_STEPS = 60  # at instant speed, game steps taken per frame at most
-STEP_BUDGET = 0.006  # seconds of game steps per frame, so a frame stays short
 SEAT_COLOURS = ((232, 96, 76), (80, 160, 230), (240, 190, 70), (150, 200, 110))
 
 
@@ -94,7 +91,6 @@ class TurnScene(TableBase):
         self._still: pygame.Surface | None = None
         self._still_key: tuple[object, ...] | None = None
         self.dirty = True
-        self._moved = False  # the game moved during this frame's update (see _advance)
         state = session.state
         kept = frozenset(c for c in COLOURS if c not in state.rerolled) if state.rolls else frozenset()
         self.tray.show(state.dice, kept)
@@ -109,51 +105,13 @@ class TurnScene(TableBase):
         super().update(dt)
         if self.left:
             return
-        instant = self.app.settings.animation_speed == "instant"
-        started = time.perf_counter()
-        self._moved = False
-        for _ in range(INSTANT_STEPS if instant else 1):
-            if time.perf_counter() - started > STEP_BUDGET:
-                break
-            # nothing moves on while the market slides or dice still tumble (they land last)
-            settling = (self.market.moving or self.tray.rolling) and not instant
-            if self.paced or settling or not self._advance():
-                break
-            if instant:
-                self.tweens.skip()
-                self.waiting = 0
+        # nothing moves on while the market slides or dice still tumble (they land last)
+        self.move_game(held=self.market.moving or self.tray.rolling)
         if self.session.state is not self.seen:
             self._sync()
         self.controls.step_helpers()
 
-    def _advance(self) -> bool:
-        session = self.session
-        if self.follow():
-            return False
-        turn = session.turn
-        if turn.kind == "chance":
-            before = session.state
-            action = session.resolve_chance()
-            self._show_chance(before, action)
-            self._moved = True
-            return True
-        if session.bot_to_decide:
-            if self._moved and not session.thinking:
-                # the game moved this frame: let this frame rebuild and draw the new picture
-                # before the next bot starts thinking, or its worker thread holds the GIL in
-                # turns with the redraw and the frame takes several times its CPU time
-                return False
-            before = session.state
-            seat = before.decider
-            played = session.poll_bot()
-            if played is None:
-                return False
-            self._show_move(before, played, seat, bot=True)
-            self._moved = True
-            return True
-        return False
-
-    def _show_chance(self, before: State, action: Action) -> None:
+    def show_chance(self, before: State, action: Action) -> None:
         state = self.session.state
         if isinstance(action, Roll):
             rolled = tuple(c for c, _ in action.faces)
@@ -165,7 +123,7 @@ class TurnScene(TableBase):
             self.hold(0.18)
         self.dirty = True
 
-    def _show_move(self, before: State, action: Action, seat: int, bot: bool) -> None:
+    def show_move(self, before: State, action: Action, seat: int, bot: bool) -> None:
         """Log a move and show it where it happened (bots' moves stay on screen for a moment)."""
         state = self.session.state
         entry = self.session.log[-1]  # this move's line, with the number written or the card bought
@@ -314,7 +272,7 @@ class TurnScene(TableBase):
             reason, lookup = error, self.session.state.card
             self.refuse(lambda: explain(reason, lookup), near)
             return False
-        self._show_move(before, action, seat, bot=False)
+        self.show_move(before, action, seat, bot=False)
         self._sync()
         return True
 

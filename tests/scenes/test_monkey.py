@@ -14,7 +14,7 @@ from tools import monkey
 
 SEEDS = (1, 2, 3, 4)
 FRAMES = 5_000  # 20,000 frames over the seeds
-# screens the seeds together must reach: menus, the table, the solo screens and the campaign
+# screens the seeds together must reach: menus, both games' tables, the solo screens, the campaign
 MUST_REACH = {
     "TitleScene",
     "NewGameScene",
@@ -27,6 +27,8 @@ MUST_REACH = {
     "CampaignScene",
     "ScoringScene",  # Continue with a saved bot game near its end (tools.monkey.prepare)
     "SoloEndScene",
+    "PenkTableScene",  # a saved Penk! game of a person and a bot, or New game's choice
+    "PenkScoringScene",
 }
 
 

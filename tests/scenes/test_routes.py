@@ -66,5 +66,6 @@ def test_a_mode_nobody_knows_plays_like_a_plain_table(app: App) -> None:
 
 def test_the_games_registry_names_its_games() -> None:
     assert game_info("goennen-koennen").max_seats == 4
-    with pytest.raises(KeyError, match="known: goennen-koennen"):
-        game_info("penk")
+    assert (game_info("penk").min_seats, game_info("penk").max_seats) == (2, 4)
+    with pytest.raises(KeyError, match="known: goennen-koennen, penk"):
+        game_info("yahtzee")

@@ -37,7 +37,8 @@ REGIONS: dict[str, dict[str, tuple[int, int, int, int]]] = {
     },
     "newgame": {
         "heading": (80, 36, 1120, 70),
-        "seats": (80, 126, 1120, 376),
+        "seats": (80, 178, 1120, 328),
+        "game": (80, 112, 1120, 52),
         "start_player": (80, 512, 1120, 56),
         "hint": (80, 576, 1120, 40),
         "back": (80, 630, 260, 58),
@@ -54,6 +55,22 @@ REGIONS: dict[str, dict[str, tuple[int, int, int, int]]] = {
         "heading": (460, 130, 360, 64),
         "menu": (480, 210, 320, 380),
     },
+    "penk": {
+        "header": (16, 8, 1248, 44),
+        "title": (20, 58, 600, 34),
+        "sheet": (20, 96, 600, 540),
+        "hint": (20, 646, 600, 60),
+        "prompt": (640, 58, 624, 44),
+        "dice": (640, 106, 624, 112),
+        "controls": (640, 226, 624, 56),
+        "others": (640, 292, 624, 416),
+    },
+    "penk_scoring": {
+        "heading": (40, 16, 1200, 60),
+        "sheets": (24, 84, 1232, 470),
+        "winner": (40, 560, 1200, 86),
+        "buttons": (340, 652, 600, 56),
+    },
     "rules": {
         "heading": (80, 30, 1120, 64),
         "text": (80, 110, 640, 510),
@@ -64,10 +81,11 @@ REGIONS: dict[str, dict[str, tuple[int, int, int, int]]] = {
         "next": (1000, 636, 200, 56),
     },
     "scoring": {
-        "heading": (40, 20, 1200, 70),
-        "table": (40, 100, 1200, 450),
-        "winner": (40, 560, 1200, 64),
-        "buttons": (290, 640, 700, 56),
+        "heading": (40, 16, 1200, 64),
+        "seats": (40, 90, 700, 470),
+        "breakdown": (756, 90, 484, 470),
+        "winner": (40, 570, 1200, 60),
+        "buttons": (290, 642, 700, 56),
     },
     "settings": {
         "heading": (80, 36, 1120, 70),

@@ -50,7 +50,7 @@ from scenes.penk.words import move_words
 from scenes.render.dice import ROLL_SECONDS
 from scenes.render.penk_sheet import SheetGeometry, draw_glow, draw_sheet
 from scenes.render.shapes import felt_backdrop, rounded_panel
-from scenes.table.base import BOT_PACE, SPEED_WIDTH, TableBase
+from scenes.table.base import BOT_STEP_SECONDS, SPEED_WIDTH, TableBase
 from scenes.table.spots import Spot
 
 if TYPE_CHECKING:
@@ -352,9 +352,9 @@ class PenkTableScene(TableBase):
             self.app.play("card_slide")
         if bot:
             self.note = move_words(self.session.name(seat), action)
-        pause = BOT_PACE if bot else 0.35
+        pause = BOT_STEP_SECONDS if bot else 0.35
         if isinstance(action, Reroll):
-            pause = BOT_PACE * 0.6 if bot else 0.0
+            pause = BOT_STEP_SECONDS * 0.6 if bot else 0.0
         if any(mark.kind == "line" for mark in self.marks):
             pause = max(pause, PENK_SECONDS + 0.3)
         if pause:

@@ -3,9 +3,9 @@
 
 - easy keeps the dice of its most common value (and the jollies), stops as soon as it can circle
   a group of 3, and circles the biggest groups it finds, one after the other;
-- normal weighs each cell by its row's value and the lines it can still make score, and keeps the
-  dice of one value (with or without the jollies), choosing the value by the exact odds of the
-  next reroll;
+- normal weighs each cell by its row's value and the lines it can still make score, keeps the dice
+  of its most common value (with or without the jollies) or none, choosing by the exact odds of
+  the next reroll, and circles its heaviest group first, then the heaviest of the dice left;
 - hard weighs each cell by what it adds to the expected final score (game/penk/evaluate.py, a
   Penk!'s cost to the others included), solves the keep exactly over both rerolls
   (game/penk/odds.py), and chooses the groups it circles by the value of the whole sheet after;
@@ -102,13 +102,16 @@ class NormalBot(_OddsBot):
     horizon = 1
 
     def keeps(self, dice: tuple[int, ...]) -> list[tuple[int, ...]] | None:
-        """A player who goes for one value at a time: it keeps the dice of one value, with or
+        """A player still learning goes for the value it has most of: it keeps those dice, with or
         without the jollies, or none, and weighs those few choices by the exact odds."""
+        counts = Counter(face for face in dice if face != JOLLY)
+        most = max(counts.values(), default=0)
         jollies = tuple(face for face in dice if face == JOLLY)
         options: set[tuple[int, ...]] = {()}
-        for value in set(dice) - {JOLLY}:
-            same = tuple(face for face in dice if face == value)
-            options.update({same, same + jollies})
+        for value, count in counts.items():
+            if count == most:
+                same = tuple(face for face in dice if face == value)
+                options.update({same, same + jollies})
         return sorted(part for part in options if len(part) < len(dice))
 
     def weigh(self, view: State) -> Outlook:
@@ -122,10 +125,12 @@ class NormalBot(_OddsBot):
         return Outlook(0.0, weights, -10.0, column)
 
     def choose_groups(self, view: State, look: Outlook) -> Groups | None:
-        options = markings(view.sheet, free_dice(view), GROUPS_PER_TURN - view.groups)
+        """The heaviest single group of the free dice: one group at a time, without weighing what
+        the dice it takes could have circled together with the others."""
+        options = markings(view.sheet, free_dice(view), 1)
         if not options:
             return None
-        return max(options, key=lambda groups: sum(look.weights[cell_index(*group_cell(g))] for g in groups))
+        return max(options, key=lambda groups: look.weights[cell_index(*group_cell(groups[0]))])
 
 
 def _line_weight(sheet: Sheet, row: int, column: int) -> float:

@@ -11,12 +11,12 @@ from functools import cache
 
 import pytest
 
-from game.penk import LEVELS, PenkMatch, legal_actions, make_bot, play_game
-from game.penk.bots import markings
+from game.penk import JOLLY, LEVELS, Circle, PenkMatch, Phase, legal_actions, make_bot, new_game, play_game
+from game.penk.bots import NormalBot, markings
 from game.penk.chance import roll_outcomes
 from game.penk.dice import group_cell, sub_multisets, without
 from game.penk.odds import cell_index, circle_chances, mark_values, plan, tables
-from game.penk.sheet import Sheet
+from game.penk.sheet import Sheet, read_sheet
 from tools import simulate
 
 BUDGET_P95 = 0.050  # seconds, issue 23
@@ -100,3 +100,23 @@ def test_simulate_penk_reports_the_first_games_keys() -> None:
     first = run(["--players", "2", "--bots", "easy", "--games", "2", "--json"])
     assert set(penk) == set(first)
     assert penk["games"] == 4 and set(penk["win_rate"]) == {"hard", "easy"}  # type: ignore[arg-type]
+
+
+def test_normal_keeps_only_the_value_it_has_most_of() -> None:
+    normal = NormalBot()
+    # two pairs: either pair, with or without the jolly, or nothing; never the single 5
+    assert normal.keeps((2, 2, 3, 3, 5, JOLLY)) == [(), (2, 2), (2, 2, JOLLY), (3, 3), (3, 3, JOLLY)]
+    assert normal.keeps((1, 1, 1, 2, 3, JOLLY)) == [(), (1, 1, 1), (1, 1, 1, JOLLY)]
+    assert normal.keeps((JOLLY,) * 6) == [()]  # nothing but jollies: roll them all again
+
+
+def test_normal_circles_its_heaviest_group_first_not_the_best_set() -> None:
+    # no rerolls left; (1, 4) and (4, 4) are crossed out. The jolly makes a group of 3 (row 3,
+    # 9.1 by normal's weights), so normal circles 33J or 55J and then one pair: 15.2. Three pairs,
+    # 33, 4J and 55, would be worth 18.3, but normal does not weigh the groups together.
+    sheet = read_sheet("...xx / ..... / ..... / ...x. / .....")
+    state = new_game(2, first=0).evolve(sheets=(sheet, Sheet()), active=0)
+    state = state.evolve(phase=Phase.CHOOSE, rolls=3, rolling=0, dice=(3, 3, 4, 5, 5, JOLLY))
+    assert {(3, 3), (4, JOLLY), (5, 5)} in [set(groups) for groups in markings(sheet, state.dice, 3)]
+    chosen = make_bot("normal")(state, legal_actions(state), random.Random(1), 0.05)
+    assert chosen in (Circle((3, 3, JOLLY)), Circle((5, 5, JOLLY)))

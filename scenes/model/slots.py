@@ -23,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 
 from game.serialize import set_aside
+from scenes.model.archive import keep_abandoned
 from scenes.model.session import GameSession
 from scenes.model.userdata import SAVE_FILE, data_dir
 
@@ -152,7 +153,9 @@ def make_room(path: Path | None) -> None:
     save there is set aside, not overwritten, so the player can still send it in or repair it."""
     if path is None or not path.is_file():
         return
-    if read_slot(path).problem is not None:
+    if read_slot(path).problem is None:
+        keep_abandoned(path)  # the archive keeps the game being replaced
+    else:
         try:
             set_aside(path)
         except OSError:  # a read-only folder: the new game's first save reports the problem
@@ -160,7 +163,8 @@ def make_room(path: Path | None) -> None:
 
 
 def delete_slot(path: Path) -> None:
-    """Remove a saved game the player chose to delete (after a confirmation)."""
+    """Remove a saved game the player chose to delete (after a confirmation); the archive keeps it."""
+    keep_abandoned(path)
     path.unlink(missing_ok=True)
 
 

@@ -59,11 +59,13 @@ class TitleScene(MenuScene):
             ("continue", self._continue, has_unfinished_game()),
             ("rules", lambda: self._open("rules"), True),
             ("settings", lambda: self._open("settings"), True),
+            ("archive", lambda: self._open("archive"), self.app.serves("archive")),  # every game played
             ("quit", self.app.quit, True),
         ]
         area = self.layout["menu"]
         shown = [entry for entry in entries if entry[2]]
-        height, gap = 46, 10
+        gap = 10
+        height = min(46, (area.height + gap) // len(shown) - gap)  # seven buttons still fit the menu
         self.focus.widgets.clear()
         self.buttons.clear()
         for index, (key, action, _shown) in enumerate(shown):

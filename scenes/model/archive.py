@@ -98,6 +98,7 @@ class Archive:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.problem: FileProblem | None = None
+        self.in_memory = False  # the file could not be used: games are kept for this run only
         self.db = self._open()
         self.opening_problem = self.problem  # damaged and set aside, newer, or not writable
         self.told = False  # whether the player was told of the opening problem (news())
@@ -175,6 +176,7 @@ class Archive:
         return db if db is not None else self._memory()
 
     def _memory(self) -> sqlite3.Connection:
+        self.in_memory = self.path is not None
         db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         migrate(db)
         return db
@@ -402,7 +404,10 @@ def keep(session: GameSession, outcome: str, folder: Path | None = None) -> File
     is kept in `session.archive_problem` and the save stays in its slot."""
     if folder is None:
         folder = session.save_path.parent if session.save_path is not None else data_dir()
-    problem = store(folder).record(entry_of_session(session, outcome, _now()))
+    archive = store(folder)
+    problem = archive.record(entry_of_session(session, outcome, _now()))
+    if problem is None and archive.in_memory:  # kept for this run only: the save stays in its slot
+        problem = archive.opening_problem
     if problem is None and session.save_path is not None:
         try:
             session.save_path.unlink(missing_ok=True)

@@ -74,7 +74,8 @@ def statistics(db: sqlite3.Connection, game: str = FIRST_GAME) -> Statistics:
            FROM games JOIN (SELECT DISTINCT game_id, level FROM seats WHERE kind = 'bot') AS bots
              ON bots.game_id = games.id
            WHERE games.game = ? AND games.mode = 'multiplayer'
-           GROUP BY bots.level ORDER BY bots.level"""
+           GROUP BY bots.level
+           ORDER BY CASE bots.level WHEN 'easy' THEN 0 WHEN 'normal' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END"""
     )
     mean, best = db.execute(
         f"SELECT AVG(player_score), MAX(player_score) FROM games WHERE {SCORED}", (game,)

@@ -64,8 +64,8 @@ class TitleScene(MenuScene):
         ]
         area = self.layout["menu"]
         shown = [entry for entry in entries if entry[2]]
-        gap = 10
-        height = min(46, (area.height + gap) // len(shown) - gap)  # seven buttons still fit the menu
+        gap = 10 if len(shown) < 7 else 6  # seven buttons still fit the menu, clear of the hint line
+        height = min(46, (area.height + gap) // len(shown) - gap)
         self.focus.widgets.clear()
         self.buttons.clear()
         for index, (key, action, _shown) in enumerate(shown):

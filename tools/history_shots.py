@@ -26,6 +26,7 @@ from tools.table_shots import human_move
 
 FRAME = 1 / 60
 SAMPLE_GAMES = 40
+REVIEW_SEEDS = range(42, 43)  # the first seed whose game turns on one decision (tools/review_sample.py)
 
 
 def _filled() -> archive.Archive:
@@ -80,8 +81,27 @@ def shot_statistics(app: App) -> pygame.Surface:
     return _settle(app)
 
 
+def shot_review(app: App) -> pygame.Surface:
+    """A game whose one bad decision is known (tools/review_sample.py), reviewed, worst first."""
+    from scenes.model.archive_entry import FINISHED, entry_of_session
+    from scenes.model.review import ReviewJob
+    from tools.review_sample import known_blunder
+
+    session, _ = known_blunder(REVIEW_SEEDS)
+    store = archive.store(data_dir())
+    store.record(entry_of_session(session, FINISHED, "2026-11-26T08:30:00"))
+    (row,) = store.games()
+    replay = Replay(session)
+    job = ReviewJob(replay)
+    job.run()
+    store.keep_review(row.id, job.judgements, job.rollouts)
+    app.go("review", row.id, replay, fade=False)
+    return _settle(app)
+
+
 SHOTS = {
     "archive": shot_archive,
     "replay": shot_replay,
     "statistics": shot_statistics,
+    "review": shot_review,
 }

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.serialize import SaveError
+from game.serialize import FIRST_GAME, SaveError
 from scenes.core import file_notices, fonts, theme
 from scenes.core.file_notices import ARCHIVE
 from scenes.core.i18n import t
@@ -31,10 +31,12 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 ROW_HEIGHT, ROW_GAP = 40, 6
-EXPORT_WIDTH = 170
+EXPORT_WIDTH = 150
+REVIEW_WIDTH = 150
 FILTERS = (None, "multiplayer", "solo", "campaign", "watch")
 ORDERS = ("newest", "oldest", "best")
 REPLAY = "replay"
+REVIEW = "review"
 STATISTICS = "statistics"
 
 
@@ -76,9 +78,18 @@ class ArchiveScene(MenuScene):
             )
             top += ROW_HEIGHT + ROW_GAP
         for row in self.rows:
-            widgets.append(
-                self._row_button(top, area.width - EXPORT_WIDTH - 12, self._label(row), self._open(row))
+            room = area.width - EXPORT_WIDTH - REVIEW_WIDTH - 24
+            widgets.append(self._row_button(top, room, self._label(row), self._open(row)))
+            review = Button(
+                pygame.Rect(area.right - EXPORT_WIDTH - REVIEW_WIDTH - 12, top, REVIEW_WIDTH, ROW_HEIGHT),
+                lambda: t("archive.review"),
+                self._open(row, review=True),
+                hint=lambda: t("archive.review.hint"),
+                size=18,
             )
+            review.enabled = self.app.serves(REVIEW) and reviewable(row)
+            review.disabled_reason = lambda: t("archive.review.unavailable")
+            widgets.append(review)
             widgets.append(
                 Button(
                     pygame.Rect(area.right - EXPORT_WIDTH, top, EXPORT_WIDTH, ROW_HEIGHT),
@@ -189,7 +200,9 @@ class ArchiveScene(MenuScene):
             self.focus.focus_index = min(focused, len(self.focus.widgets) - 1)
         self.app.request_draw()
 
-    def _open(self, row: GameRow) -> Callable[[], None]:
+    def _open(self, row: GameRow, review: bool = False) -> Callable[[], None]:
+        """Open the game's replay, or (`review`) its review."""
+
         def open_replay() -> None:
             record = self.archive.record_of(row.id)
             try:
@@ -201,7 +214,10 @@ class ArchiveScene(MenuScene):
                 self.message = t("archive.cannot_replay")
                 self.app.request_draw()
                 return
-            self.app.go(REPLAY, replay)
+            if review:
+                self.app.go(REVIEW, row.id, replay)
+            else:
+                self.app.go(REPLAY, replay)
 
         return open_replay
 
@@ -278,6 +294,15 @@ class ArchiveScene(MenuScene):
 
 def _text(key: str) -> Text:
     return lambda: t(key)
+
+
+def reviewable(row: GameRow) -> bool:
+    """Only the first game's finished games with a human seat have decisions to review."""
+    return (
+        row.game == FIRST_GAME
+        and row.outcome == "finished"
+        and any(seat.kind == "human" for seat in row.seats)
+    )
 
 
 def files_log(error: Exception) -> None:

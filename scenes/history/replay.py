@@ -40,9 +40,10 @@ CHANCE_COLOUR = (190, 214, 206)
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app: App, replay: Replay, step: int = 0) -> None:
+    def __init__(self, app: App, replay: Replay, step: int = 0, note: Text | None = None) -> None:
         super().__init__(app)
         self.replay = replay
+        self.note = note  # shown above the table instead of the step (the review: both choices)
         self.layout = layout("table")
         glyphs = app.settings.colour_glyphs
         self.market = MarketView(self.layout["market"])
@@ -267,7 +268,9 @@ class ReplayScene(Scene):
         rounded_panel(surface, area, (16, 44, 39), radius=12, border=theme.FOCUS, border_width=2)
         key = "replay.end" if self.step >= self.replay.steps else "replay.position"
         text = t(key, step=self.step, steps=self.replay.steps)
-        fitted = fonts.line(text, 18, area.width - 20, theme.FOCUS, "bold")
+        if self.note is not None:
+            text = f"{text} · {self.note()}"
+        fitted = fonts.block(text, 18, (area.width - 20, area.height - 4), theme.FOCUS, "bold", "center")
         if fitted is not None:
             surface.blit(fitted.surface, fitted.surface.get_rect(center=area.center))
 

@@ -29,6 +29,7 @@ from scenes.model import files
 from scenes.model.archive_entry import ABANDONED, FINISHED, ArchiveEntry, entry_of_record, entry_of_session
 from scenes.model.archive_schema import SCHEMA_VERSION, migrate, transaction, version_of
 from scenes.model.files import FileProblem
+from scenes.model.review import Judgement
 from scenes.model.session import GameSession
 from scenes.model.userdata import data_dir
 
@@ -317,6 +318,39 @@ class Archive:
             return None
         return record if isinstance(record, dict) else None
 
+    # --- reviews ---------------------------------------------------------------------------------
+
+    def keep_review(self, game_id: int, judgements: list[Judgement], rollouts: int) -> FileProblem | None:
+        """Keep a computed review of game `game_id` (replacing an earlier one)."""
+        try:
+            with transaction(self.db) as db:
+                db.execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))
+                db.execute(
+                    "INSERT INTO reviews (game_id, computed_at, decisions, rollouts) VALUES (?, ?, ?, ?)",
+                    (game_id, _now(), len(judgements), rollouts),
+                )
+                db.executemany(
+                    """INSERT INTO review_judgements
+                       (game_id, step, seat, round, played, suggested, loss, noise, mark)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                    [(game_id, *_review_row(j)) for j in judgements],
+                )
+        except sqlite3.Error as error:
+            self.problem = _problem_of(error)
+            return self.problem
+        return None
+
+    def review_of(self, game_id: int) -> list[Judgement] | None:
+        """The kept review of game `game_id` (every human decision, in game order), or None."""
+        if self.db.execute("SELECT 1 FROM reviews WHERE game_id = ?", (game_id,)).fetchone() is None:
+            return None
+        rows = self.db.execute(
+            """SELECT step, seat, round, played, suggested, loss, noise, mark FROM review_judgements
+               WHERE game_id = ? ORDER BY step""",
+            (game_id,),
+        ).fetchall()
+        return [Judgement(*row) for row in rows]
+
     # --- the old finished/ folder -----------------------------------------------------------------
 
     def import_finished(self, folder: Path) -> int:
@@ -344,6 +378,15 @@ class Archive:
             self.problem = _problem_of(error)
             return 0
         return self.count() - before
+
+
+def _review_row(j: Judgement) -> tuple[object, ...]:
+    return (j.step, j.seat, j.round, j.played, j.suggested, j.loss, _finite(j.noise), j.mark)
+
+
+def _finite(value: float) -> float:
+    """A noise too large to know (one rollout: infinite) is kept as 1, the most two chances differ."""
+    return value if value < 1.0 else 1.0
 
 
 def _now() -> str:

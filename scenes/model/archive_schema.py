@@ -10,6 +10,7 @@ add: tables, columns, indexes, and values worked out from what the earlier versi
     version 2   games.player_score and games.player_won (the player's side: the humans, or the
                 watched bot) and card_scores.player (a human seat's card), worked out from the seats;
                 the indexes the history screens ask
+    version 3   reviews and review_judgements: a finished game's review, kept once computed
 """
 
 from __future__ import annotations
@@ -112,7 +113,32 @@ def _version_2(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX games_tally ON games (game, mode, players, player_won)")
 
 
-MIGRATIONS: tuple[Migration, ...] = (_version_1, _version_2)
+def _version_3(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE reviews (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            computed_at TEXT NOT NULL,
+            decisions INTEGER NOT NULL,        -- the human decisions looked at
+            rollouts INTEGER NOT NULL          -- pairs of rollouts per differing decision
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE review_judgements (
+            game_id INTEGER NOT NULL REFERENCES reviews(game_id) ON DELETE CASCADE,
+            step INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            round INTEGER NOT NULL,
+            played TEXT NOT NULL,
+            suggested TEXT NOT NULL,
+            loss REAL NOT NULL,
+            noise REAL NOT NULL,
+            mark TEXT NOT NULL,
+            PRIMARY KEY (game_id, step)
+        )"""
+    )
+
+
+MIGRATIONS: tuple[Migration, ...] = (_version_1, _version_2, _version_3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -40,7 +40,7 @@ EXCLUDED_MODULES = (
     "PyInstaller", "altgraph", "pygments", "IPython",
     # standard library parts a local dice game does not use
     "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib", "lib2to3", "pydoc", "pydoc_data",
-    "pdb", "doctest", "unittest", "test", "sqlite3", "_sqlite3", "curses", "_curses", "readline",
+    "pdb", "doctest", "unittest", "test", "curses", "_curses", "readline",
     "asyncio", "multiprocessing", "concurrent", "ssl", "_ssl", "http", "xmlrpc", "ftplib",
     "socketserver", "webbrowser",
     "_hashlib",  # OpenSSL's hashes (~5 MB of libcrypto); hashlib falls back to its built-in ones

@@ -27,7 +27,7 @@ from typing import Any
 from game.serialize import SaveError
 from scenes.model import files
 from scenes.model.archive_entry import ABANDONED, FINISHED, ArchiveEntry, entry_of_record, entry_of_session
-from scenes.model.archive_schema import SCHEMA_VERSION, migrate, transaction, version_of
+from scenes.model.archive_schema import SCHEMA_VERSION, TABLES, migrate, transaction, version_of
 from scenes.model.files import FileProblem
 from scenes.model.review import Judgement
 from scenes.model.session import GameSession
@@ -112,20 +112,25 @@ class Archive:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             db = self._connect(self.path)
+        except sqlite3.OperationalError as error:  # cannot be opened or written: not its contents
+            return self._unusable(error)
         except sqlite3.DatabaseError as error:  # not a database, or damaged inside
             return self._set_aside(str(error))
         except (sqlite3.Error, OSError) as error:
-            problem = (
-                _problem_of(error)
-                if isinstance(error, sqlite3.Error)
-                else FileProblem(ARCHIVE_FILE, files.write_reason(error), files.shorten(str(error)))
-            )
-            LOG.warning("could not open %s: %s (%s)", self.path, problem.reason, problem.detail)
-            self.problem = problem
-            return self._memory()
+            return self._unusable(error)
         if db is None:  # a newer version's archive: kept for it
             return self._memory()
         return db
+
+    def _unusable(self, error: sqlite3.Error | OSError) -> sqlite3.Connection:
+        """The archive's folder or file cannot be used: games are kept in memory for this run."""
+        if isinstance(error, sqlite3.Error):
+            problem = _problem_of(error)
+        else:
+            problem = FileProblem(ARCHIVE_FILE, files.write_reason(error), files.shorten(str(error)))
+        LOG.warning("could not open %s: %s (%s)", self.path, problem.reason, problem.detail)
+        self.problem = problem
+        return self._memory()
 
     def _connect(self, path: Path) -> sqlite3.Connection | None:
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -142,11 +147,14 @@ class Archive:
             if check != "ok":
                 raise sqlite3.DatabaseError(f"quick_check: {check}")
             migrate(db)
+            missing = TABLES - {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+            if missing:
+                raise sqlite3.DatabaseError(f"tables missing: {', '.join(sorted(missing))}")
         except sqlite3.OperationalError as error:
             db.close()
-            if "locked" in str(error) or "readonly" in str(error) or "unable" in str(error):
-                raise
-            raise sqlite3.DatabaseError(str(error)) from None
+            if "no such" in str(error) or "duplicate" in str(error):  # a schema not of its version
+                raise sqlite3.DatabaseError(str(error)) from None
+            raise  # the file or its folder cannot be used (read-only, full, locked): not damage
         except BaseException:
             db.close()
             raise

@@ -140,6 +140,8 @@ def _version_3(db: sqlite3.Connection) -> None:
 
 MIGRATIONS: tuple[Migration, ...] = (_version_1, _version_2, _version_3)
 SCHEMA_VERSION = len(MIGRATIONS)
+# the tables of the current version: a file that claims it but lacks one is damaged
+TABLES = frozenset({"games", "records", "seats", "card_scores", "facts", "reviews", "review_judgements"})
 
 
 def version_of(connection: sqlite3.Connection) -> int:

@@ -155,6 +155,26 @@ def test_a_damaged_archive_is_set_aside_and_a_new_one_started(
     assert Archive(path).count() == 1
 
 
+def test_an_archive_missing_a_table_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / ARCHIVE_FILE
+    Archive(path).db.execute("DROP TABLE seats")
+    archive_module.close_all()
+    archive = Archive(path)
+    assert archive.problem is not None and archive.problem.reason == DAMAGED
+    assert "tables missing: seats" in archive.problem.detail and not archive.in_memory
+
+
+def test_a_data_folder_that_is_a_file_keeps_games_for_the_run_only(
+    tmp_path: Path, finished: GameSession
+) -> None:
+    folder = tmp_path / "a-file"
+    folder.write_text("not a folder", encoding="utf-8")
+    archive = Archive(folder / ARCHIVE_FILE)
+    assert archive.problem is not None and archive.problem.reason == "not_a_folder" and archive.in_memory
+    assert archive.record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00")) is None
+    assert archive.count() == 1 and folder.read_text(encoding="utf-8") == "not a folder"
+
+
 def test_an_archive_of_a_newer_version_is_left_untouched(tmp_path: Path, finished: GameSession) -> None:
     path = tmp_path / ARCHIVE_FILE
     db = sqlite3.connect(path)

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from game import penk
 from game.engine import result
 from game.serialize import match_from_data
 from scenes.model import archive as archive_module
 from scenes.model import archive_schema
 from scenes.model.archive import ARCHIVE_FILE, Archive, keep, keep_abandoned, store
-from scenes.model.archive_entry import ABANDONED, FINISHED, RESIGNED, entry_of_session
+from scenes.model.archive_entry import ABANDONED, FINISHED, RESIGNED, entry_of_record, entry_of_session
 from scenes.model.archive_schema import SCHEMA_VERSION, migrate, version_of
 from scenes.model.files import DAMAGED, NEWER
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
@@ -219,3 +220,17 @@ def test_the_screens_questions_answer_within_50_ms_with_10000_games(tmp_path: Pa
     assert archive.count() == 10_000
     timings = archive_bench.time_questions(archive)
     assert max(timings.values()) < archive_bench.BUDGET_MS, timings
+
+
+def test_a_penk_game_is_kept_by_its_envelope(tmp_path: Path) -> None:
+    matches: list[penk.PenkMatch] = []
+    penk.play_game([penk.make_bot("easy"), penk.make_bot("easy")], 7, on_start=matches.append)
+    record = json.loads(penk.match_to_json(matches[0]))
+    entry = entry_of_record(record, None, "2026-11-26T08:00:00", "penk.json")
+    archive = Archive(tmp_path / ARCHIVE_FILE)
+    assert archive.record(entry) is None
+    (row,) = archive.games()
+    outcome = penk.result(matches[0].state)
+    assert (row.game, row.outcome) == ("penk", FINISHED)
+    assert [seat.score for seat in row.seats] == [score.total for score in outcome.scores]
+    assert archive.record_of(row.id) == record

@@ -262,17 +262,6 @@ class Archive:
             return self.problem
         return None
 
-    def delete(self, game_id: int) -> FileProblem | None:
-        try:
-            with transaction(self.db) as db:
-                db.execute("DELETE FROM games WHERE id = ?", (game_id,))
-        except sqlite3.Error as error:
-            self.problem = _problem_of(error)
-            return self.problem
-        return None
-
-    # --- reading ----------------------------------------------------------------------------------
-
     def count(self, mode: str | None = None) -> int:
         if mode is None:
             return int(self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
@@ -443,10 +432,6 @@ def close_all() -> None:
     for archive in _open.values():
         archive.close()
     _open.clear()
-
-
-def now_text() -> str:
-    return _now()
 
 
 def keep(session: GameSession, outcome: str, folder: Path | None = None) -> FileProblem | None:

@@ -45,6 +45,9 @@ EXCLUDED_MODULES = (
     "socketserver", "webbrowser",
     "_hashlib",  # OpenSSL's hashes (~5 MB of libcrypto); hashlib falls back to its built-in ones
     "_decimal",  # decimal falls back to the pure-Python _pydecimal (only fractions/statistics use it)
+    # Unicode names and East Asian codecs (2 MB the game never loads): room for the archive's SQLite
+    "unicodedata", "_multibytecodec", "_codecs_jp", "_codecs_hk", "_codecs_cn", "_codecs_kr",
+    "_codecs_tw", "_codecs_iso2022",
     # numpy's test suite, test helpers and Fortran tooling (the game uses its arrays only)
     "numpy.testing", "numpy.f2py", "numpy.distutils", "numpy._pyinstaller", "numpy.conftest",
     "numpy.tests", "numpy._core.tests", "numpy.lib.tests", "numpy.linalg.tests", "numpy.fft.tests",

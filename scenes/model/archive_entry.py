@@ -8,8 +8,8 @@ No pygame here.
 
 from __future__ import annotations
 
-import hashlib
 import json
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,13 +64,16 @@ class ArchiveEntry:
 
 
 def fingerprint(record: dict[str, Any]) -> str:
-    """The same game (setup and actions) always gives the same text, whatever else the save holds."""
+    """The same game (setup and actions) always gives the same key, whatever else the save holds:
+    two checksums and the length of its text (zlib's: hashlib would bring OpenSSL into the
+    bundle); two different games share one with a chance of about 2**-64."""
     key = {
         "game": record.get(GAME_KEY, FIRST_GAME),
         "setup": record.get("setup"),
         "actions": record.get("actions"),
     }
-    return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
+    text = json.dumps(key, sort_keys=True).encode()
+    return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}-{len(text)}"
 
 
 def mode_of(context: Any) -> str:

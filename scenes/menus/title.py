@@ -13,6 +13,7 @@ from scenes.core.i18n import current_language, t, text_of
 from scenes.core.intents import Action, Intent
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button
+from scenes.model.archive import has_archive
 from scenes.model.games import GOENNEN_KOENNEN
 from scenes.model.slots import has_unfinished_game
 from scenes.render.cards import render_card
@@ -59,7 +60,7 @@ class TitleScene(MenuScene):
             ("continue", self._continue, has_unfinished_game()),
             ("rules", lambda: self._open("rules"), True),
             ("settings", lambda: self._open("settings"), True),
-            ("archive", lambda: self._open("archive"), self.app.serves("archive")),  # every game played
+            ("archive", lambda: self._open("archive"), has_archive() and self.app.serves("archive")),
             ("quit", self.app.quit, True),
         ]
         area = self.layout["menu"]

@@ -417,6 +417,16 @@ def store(folder: Path) -> Archive:
     return found
 
 
+def has_archive(folder: Path | None = None) -> bool:
+    """Whether there are played games to show (cheap: only whether their files exist), as the
+    title shows Played games only then, like Continue."""
+    folder = folder or data_dir()
+    try:
+        return (folder / ARCHIVE_FILE).is_file() or any((folder / FINISHED_FOLDER).glob("*.json"))
+    except OSError:
+        return False
+
+
 def news() -> FileProblem | None:
     """What the player has not been told yet of the open archive: a damaged one set aside, a newer
     version's left untouched, one that could not be opened (once, then None)."""

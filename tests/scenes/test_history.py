@@ -108,7 +108,9 @@ def _filled(data_dir: Path, game: GameSession) -> Archive:
 def test_the_title_leads_to_the_archive_and_a_row_to_its_replay(
     app: App, data_dir: Path, game: GameSession
 ) -> None:
+    assert "archive" not in top(app).buttons  # type: ignore[attr-defined]  # nothing played yet
     _filled(data_dir, game)
+    app.go("title", how="reset", fade=False)
     settle(app)
     title = top(app)
     click(app, title.buttons["archive"].rect.center)  # type: ignore[attr-defined]

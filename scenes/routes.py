@@ -12,6 +12,10 @@ from typing import TYPE_CHECKING
 
 from scenes.core.confirm import ConfirmScene
 from scenes.core.routing import ModeRoutes, RouteFactory
+from scenes.history.archive_list import ArchiveScene
+from scenes.history.replay import ReplayScene
+from scenes.history.review import ReviewScene
+from scenes.history.statistics import StatisticsScene
 from scenes.menus.continue_list import ContinueScene
 from scenes.menus.newgame import NewGameScene
 from scenes.menus.pause import PauseScene
@@ -81,6 +85,11 @@ ROUTES: dict[str, RouteFactory] = {
     "solo-finished": finish_game,  # (GameSession): booked, then the end screen
     "campaign": CampaignScene,  # (CampaignStep or None)
     "solo-resigned": resign_game,  # (GameSession): booked as lost, then the scores as they stood
+    # the history of played games
+    "archive": ArchiveScene,  # every archived game (and the unfinished ones): replay, export, import
+    "replay": ReplayScene,  # (Replay[, step, note]): the table as it stood at any step, read-only
+    "statistics": StatisticsScene,  # the player's record counted from the archive
+    "review": ReviewScene,  # (game id, Replay): the human's decisions against the hard bot's
 }
 
 MODES: dict[str, ModeRoutes] = {

@@ -12,7 +12,9 @@
 Keys: "latency_ms" (per level: p50, p95, max over the decisions of self-play games),
 "odds_full_display_ms" (exact odds for a display of 9 open cards: cold and warm),
 "keep_share" (per level: the bot's keep decisions on one-card positions, as a share of the
-exact optimum's completion chance), "against" with --against (tools/side_by_side.py: the same
+exact optimum's completion chance), "archive_query_ms" (tools/archive_bench.py: the history
+screens' questions to an archive of 10,000 games, each in ms, and the slowest), "against" with
+--against (tools/side_by_side.py: the same
 seeded bot games, each level with 1, 2 and 4 seats, played in turn by this tree and a temporary
 worktree of the commit; per workload the median CPU seconds in each tree and the ratio
 current / baseline with its spread over the rounds, and whether both played the same games),
@@ -51,7 +53,10 @@ from game.engine import (
     standard_deck,
 )
 from game.match import Match
-from tools import side_by_side
+from tools import archive_bench, side_by_side
+
+ARCHIVE_GAMES = 10_000  # the history screens' questions answered from an archive this large
+ARCHIVE_QUICK_GAMES = 500
 
 
 def latency(
@@ -162,6 +167,7 @@ BUDGETS: tuple[tuple[tuple[str, ...], str, float], ...] = (
     *((("latency_ms", level, "max"), "at_most", 1000.0) for level in LEVELS),
     (("odds_full_display_ms", "cold"), "at_most", 20.0),
     (("keep_share", "hard"), "at_least", 0.97),
+    (("archive_query_ms", "slowest_ms"), "at_most", archive_bench.BUDGET_MS),
     *(
         ((measure, "workloads", f"{level}-2", "ratio"), "at_most", 1.15)
         for measure in ("against", "instructions")
@@ -223,6 +229,7 @@ def player_visible(quick: bool, seed: int) -> dict[str, Any]:
     positions = keep_positions(10 if quick else 600, seed)
     report["keep_share"] = {level: keep_share(level, positions, seed) for level in LEVELS}
     report["keep_positions"] = len(positions)
+    report["archive_query_ms"] = archive_bench.measure(ARCHIVE_QUICK_GAMES if quick else ARCHIVE_GAMES, seed)
     return report
 
 

@@ -40,11 +40,14 @@ EXCLUDED_MODULES = (
     "PyInstaller", "altgraph", "pygments", "IPython",
     # standard library parts a local dice game does not use
     "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib", "lib2to3", "pydoc", "pydoc_data",
-    "pdb", "doctest", "unittest", "test", "sqlite3", "_sqlite3", "curses", "_curses", "readline",
+    "pdb", "doctest", "unittest", "test", "curses", "_curses", "readline",
     "asyncio", "multiprocessing", "concurrent", "ssl", "_ssl", "http", "xmlrpc", "ftplib",
     "socketserver", "webbrowser",
     "_hashlib",  # OpenSSL's hashes (~5 MB of libcrypto); hashlib falls back to its built-in ones
     "_decimal",  # decimal falls back to the pure-Python _pydecimal (only fractions/statistics use it)
+    # Unicode names and East Asian codecs (2 MB the game never loads): room for the archive's SQLite
+    "unicodedata", "_multibytecodec", "_codecs_jp", "_codecs_hk", "_codecs_cn", "_codecs_kr",
+    "_codecs_tw", "_codecs_iso2022",
     # numpy's test suite, test helpers and Fortran tooling (the game uses its arrays only)
     "numpy.testing", "numpy.f2py", "numpy.distutils", "numpy._pyinstaller", "numpy.conftest",
     "numpy.tests", "numpy._core.tests", "numpy.lib.tests", "numpy.linalg.tests", "numpy.fft.tests",

@@ -36,3 +36,15 @@ def unreadable(what: str, problem: FileProblem) -> str:
         return t("files.newer", file=problem.file)
     where = t("files.kept_as", kept=problem.kept_as) if problem.kept_as else t("files.left_in_place")
     return f"{t(f'files.unreadable.{what}', file=problem.file, reason=reason(problem))} {where}"
+
+
+def after_archiving(archive_problem: FileProblem | None, news: FileProblem | None) -> str | None:
+    """The notice after a game went to the archive: it could not be kept (`archive_problem`), or
+    the archive itself had to be set aside or left for a newer version (`news`); None: all well."""
+    if archive_problem is not None and archive_problem.reason == NEWER:  # kept for that version
+        return unreadable(ARCHIVE, archive_problem)
+    if archive_problem is not None:
+        return not_saved(ARCHIVE, archive_problem)
+    if news is not None:
+        return unreadable(ARCHIVE, news)
+    return None

@@ -55,6 +55,8 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "solo_end": ("heading", "display", "breakdown", "result", "back", "again", "next"),
     "campaign": ("heading", "track", "bank", "panel", "back", "secondary", "primary", "hint"),
     "watch": ("heading", "panel", "speed", "hint", "back", "start"),
+    "archive": ("heading", "filters", "games", "hint", "back", "actions"),
+    "statistics": ("heading", "tallies", "chart", "histogram", "cards", "back", "hint"),
 }
 
 

@@ -13,6 +13,7 @@ from scenes.core.i18n import current_language, t, text_of
 from scenes.core.intents import Action, Intent
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button
+from scenes.model.archive import has_archive
 from scenes.model.games import GOENNEN_KOENNEN
 from scenes.model.slots import has_unfinished_game
 from scenes.render.cards import render_card
@@ -59,13 +60,15 @@ class TitleScene(MenuScene):
             ("continue", self._continue, has_unfinished_game()),
             ("rules", lambda: self._open("rules"), True),
             ("settings", lambda: self._open("settings"), True),
+            ("archive", lambda: self._open("archive"), has_archive() and self.app.serves("archive")),
             ("quit", self.app.quit, True),
         ]
         area = self.layout["menu"]
         shown = [entry for entry in entries if entry[2]]
         # the way on is drawn as the main button: Continue while a game is unfinished
         primary = "continue" if any(key == "continue" for key, _, _ in shown) else "new_game"
-        height, gap = 46, 10
+        gap = 10 if len(shown) < 7 else 6  # seven buttons still fit the menu, clear of the hint line
+        height = min(46, (area.height + gap) // len(shown) - gap)
         self.focus.widgets.clear()
         self.buttons.clear()
         for index, (key, action, _shown) in enumerate(shown):

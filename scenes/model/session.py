@@ -32,7 +32,6 @@ from scenes.model.files import (
     DamagedFile,
     FileProblem,
     Loaded,
-    archive,
     load_file,
     read_json,
     shorten,
@@ -43,7 +42,6 @@ from scenes.model.rulebooks import FIRST_RULES, Rulebook, rulebook_of
 from scenes.model.text import printable
 
 BOT_BUDGET = 0.25  # seconds a bot may think per decision (the hard bot's aim)
-FINISHED_FOLDER = "finished"
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +165,7 @@ class GameSession:
         self._undo: list[tuple[State, int, int]] = []  # (state, number of actions, log length)
         self._worker: BotWorker | None = None
         self.save_problem: FileProblem | None = None  # why the last save failed; None once one succeeds
-        self.archive_problem: FileProblem | None = None
+        self.archive_problem: FileProblem | None = None  # why the archive could not keep it (archive.keep)
         self.saves = self.failed_saves = 0  # writes tried and failed in this session (the self-test's report)
         if self._bots:
             _thinker()  # start the thread now (the screen is changing), not in the first bot's frame
@@ -384,14 +382,6 @@ class GameSession:
         if self.save_problem is not None:
             self.failed_saves += 1
         return self.save_problem
-
-    def archive(self) -> Path | None:
-        """A finished game leaves the Continue slot: it moves to the finished-games folder (bounded,
-        files.FINISHED_KEEP). A failure is kept in `archive_problem`; the save then stays."""
-        if self.save_path is None or not self.save_path.exists():
-            return None
-        target, self.archive_problem = archive(self.save_path, self.save_path.parent / FINISHED_FOLDER)
-        return target
 
 
 def _seats_from_data(raw: Any, players: int, source: str) -> tuple[SeatConfig, ...]:

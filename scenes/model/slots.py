@@ -28,6 +28,7 @@ from pathlib import Path
 from game.serialize import VERSION as SAVE_VERSION
 from game.serialize import set_aside
 from scenes.model import files
+from scenes.model.archive import keep_abandoned
 from scenes.model.rulebooks import PENK
 from scenes.model.session import GameSession
 from scenes.model.userdata import SAVE_FILE, data_dir
@@ -197,7 +198,9 @@ def make_room(path: Path | None) -> Path | None:
         kept = files.set_aside(path, why="newer")
         files.LOG.warning("%s from a newer version moved out of a new game's way: %s", path, kept)
         return kept
-    if info.problem is not None:
+    if info.problem is None:
+        keep_abandoned(path)  # the archive keeps the game being replaced
+    else:
         try:
             return set_aside(path)
         except OSError:  # a read-only folder: the new game's first save reports the problem
@@ -206,7 +209,8 @@ def make_room(path: Path | None) -> Path | None:
 
 
 def delete_slot(path: Path) -> None:
-    """Remove a saved game the player chose to delete (after a confirmation)."""
+    """Remove a saved game the player chose to delete (after a confirmation); the archive keeps it."""
+    keep_abandoned(path)
     path.unlink(missing_ok=True)
 
 

@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.penk import Outcome, current_scores, result, winners
-from scenes.core import fonts, theme
+from scenes.core import file_notices, fonts, theme
 from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent
 from scenes.core.layout import layout
 from scenes.core.routing import Resignation
 from scenes.core.stack import Scene
 from scenes.core.widgets import Button, FocusGroup
+from scenes.model import archive
+from scenes.model.archive_entry import FINISHED, RESIGNED
 from scenes.model.session import GameSession
 from scenes.penk.opening import SCORING
 from scenes.penk.words import winner_words
@@ -74,8 +76,14 @@ class PenkScoringScene(Scene):
             lambda: app.go("title", how="reset"),
         )
         self.focus = FocusGroup([self.again, self.title], on_activate=lambda: app.play("click"))
-        session.archive()  # the game leaves Continue (a resigned one too: it is over)
         self._count_up()
+
+    def enter(self) -> None:
+        if self.session.save_path is not None and self.session.save_path.exists():
+            # Continue disappears: the game is kept in the archive (resigned: as the scores stood)
+            archive.keep(self.session, RESIGNED if self.resigned else FINISHED)
+            notice = file_notices.after_archiving(self.session.archive_problem, archive.news())
+            self.app.notice = notice or self.app.notice
 
     def _count_up(self) -> None:
         longest = max((len(lines) for lines in self.lines), default=0)

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING
 from game.serialize import SaveError
 from scenes.core import file_notices
 from scenes.core.confirm import Confirmation, ask
-from scenes.core.file_notices import ARCHIVE
 from scenes.core.i18n import t
 from scenes.core.routing import Resignation
 from scenes.menus.slot_words import replace_button, replace_question
+from scenes.model import archive
 from scenes.model import progress as progress_module
+from scenes.model.archive_entry import FINISHED, RESIGNED
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
 from scenes.model.slots import make_room, occupant, slot_path
@@ -154,7 +155,7 @@ def book(app: App, session: GameSession) -> GameSummary:
 def finish_game(app: App, session: GameSession) -> Scene:
     """Route "solo-finished": book the game, take it out of the Continue slot, the end screen."""
     booking = _book(app, session)
-    _archive(app, session)
+    _archive(app, session, FINISHED)
     return app.scene(booking.route, *booking.arguments)
 
 
@@ -163,12 +164,12 @@ def resign_game(app: App, session: GameSession) -> Scene:
     lost, the save archived, then the scores as they stood; Continue leads on to the level list
     or the campaign screen."""
     booking = _book(app, session, given_up=True)
-    _archive(app, session)
+    _archive(app, session, RESIGNED)
     return app.scene("table-resigned", session, Resignation(booking.route, booking.arguments))
 
 
-def _archive(app: App, session: GameSession) -> None:
-    """Take the game out of the Continue slot; a failure is told on the title (the save stays)."""
-    session.archive()
-    if session.archive_problem is not None:
-        app.notice = file_notices.not_saved(ARCHIVE, session.archive_problem)
+def _archive(app: App, session: GameSession, outcome: str) -> None:
+    """Keep the game in the archive (watched games too) and take it out of its Continue slot; a
+    failure is told on the title (the save stays)."""
+    archive.keep(session, outcome)
+    app.notice = file_notices.after_archiving(session.archive_problem, archive.news()) or app.notice

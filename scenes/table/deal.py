@@ -23,7 +23,6 @@ from scenes.core.tooltip import Tip
 from scenes.core.widgets import Button, FocusGroup, Widget
 from scenes.model.first_game import first_game
 from scenes.model.progress import store
-from scenes.model.session import FINISHED_FOLDER
 from scenes.model.userdata import save_path
 from scenes.render.cards import render_card
 from scenes.render.shapes import felt_backdrop, rounded_panel
@@ -64,7 +63,7 @@ class DealScene(TableBase):
         self.drag_from = (0, 0)
         self.passed_to: int | None = None
         self.keyboard = False  # a navigation key was used: the focus ring shows from then on
-        self.guide = first_game(store(app).progress, save_path().parent / FINISHED_FOLDER)
+        self.guide = first_game(store(app).progress, save_path().parent)
 
     # -- driving ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -16,7 +16,6 @@ import pygame
 
 from game.engine import Outcome, PlacedCard, current_scores, level_info, result
 from scenes.core import file_notices, fonts, theme
-from scenes.core.file_notices import ARCHIVE
 from scenes.core.i18n import t, text_of
 from scenes.core.intents import Action as Key
 from scenes.core.intents import Intent
@@ -24,6 +23,8 @@ from scenes.core.layout import layout
 from scenes.core.routing import Resignation
 from scenes.core.stack import Scene
 from scenes.core.widgets import Button, FocusGroup
+from scenes.model import archive
+from scenes.model.archive_entry import FINISHED, RESIGNED
 from scenes.model.gameconfig import GameConfig
 from scenes.model.session import GameSession
 from scenes.render import score_sheet
@@ -116,9 +117,10 @@ class ScoringScene(Scene):
     # -- the tally -------------------------------------------------------------------------------
     def enter(self) -> None:
         if self.session.save_path is not None and self.session.save_path.exists():
-            self.session.archive()  # Continue disappears: the finished game is kept in finished/
-            if self.session.archive_problem is not None:
-                self.app.notice = file_notices.not_saved(ARCHIVE, self.session.archive_problem)
+            # Continue disappears: the game is kept in the archive (resigned: as the scores stood)
+            archive.keep(self.session, RESIGNED if self.resignation is not None else FINISHED)
+            notice = file_notices.after_archiving(self.session.archive_problem, archive.news())
+            self.app.notice = notice or self.app.notice
         self._reveal(0, 0)
 
     def _reveal(self, seat: int, index: int) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -26,7 +27,8 @@ from scenes.core.layout import LayoutError, read_layout
 from scenes.core.widgets import TextField
 from scenes.menus.continue_list import ContinueScene
 from scenes.menus.title import TitleScene
-from scenes.model import files
+from scenes.model import archive, files
+from scenes.model.archive_entry import FINISHED
 from scenes.model.files import FileProblem, Loaded, load_file, nesting_depth, parse_json
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.progress import FORMAT_VERSION as PROGRESS_VERSION
@@ -361,11 +363,11 @@ def test_settings_and_progress_that_cannot_be_saved_are_told(
 def test_an_archive_that_fails_keeps_the_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     session = GameSession.start(FOUR_BOTS, seed=5, save_path=tmp_path / "save.json")
 
-    def refuse(self: Path, target: Any) -> Path:
-        raise OSError(errno.ENOSPC, "No space left on device")
+    def refuse(self: archive.Archive, db: Any, entry: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")  # SQLite's words for ENOSPC
 
-    monkeypatch.setattr(Path, "replace", refuse)
-    assert session.archive() is None
+    monkeypatch.setattr(archive.Archive, "_insert", refuse)
+    assert archive.keep(session, FINISHED) is not None
     assert session.archive_problem is not None and session.archive_problem.reason == "disk_full"
     assert (tmp_path / "save.json").exists()
 
@@ -401,8 +403,8 @@ def test_the_archive_is_named_by_the_game_and_bounded(tmp_path: Path) -> None:
 
 def test_a_301_digit_seed_never_reaches_a_file_name(tmp_path: Path) -> None:
     session = GameSession.start(FOUR_BOTS, seed=int("7" * 301), save_path=tmp_path / "save.json")
-    target = session.archive()
-    assert target is not None and len(target.name) < 30 and session.archive_problem is None
+    assert archive.keep(session, FINISHED) is None and session.archive_problem is None
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["archive.sqlite3"]
 
 
 # --- the notices in every language --------------------------------------------------------------------

@@ -11,6 +11,8 @@ import pytest
 from game.actions import Buy, Complete, End, Place, Reroll, ReturnCard, Write
 from game.engine import IllegalActionError, result
 from game.serialize import SaveError
+from scenes.model import archive
+from scenes.model.archive_entry import FINISHED
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
 
@@ -49,8 +51,8 @@ def test_whole_game_human_against_bot_is_saved_and_scored(tmp_path: Path) -> Non
     assert len(result(session.state).scores) == 2
     resumed = GameSession.resume(save)
     assert resumed.state == session.state
-    archived = session.archive()
-    assert archived is not None and archived.exists() and not save.exists()
+    assert archive.keep(session, FINISHED) is None and not save.exists()
+    assert archive.store(tmp_path).count() == 1
 
 
 def test_killed_mid_turn_resumes_at_the_exact_position(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from scenes.menus.newgame import NewGameScene
 from scenes.menus.pause import PauseScene
 from scenes.menus.slot_words import row_words
 from scenes.menus.title import TitleScene
+from scenes.model import archive
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.progress import load_progress, save_progress
 from scenes.model.session import GameSession
@@ -153,7 +154,7 @@ def test_resign_asks_then_shows_the_scores_as_they_stood_marked_resigned(data_di
     assert isinstance(result, ScoringScene) and result.resignation is not None
     assert result.outcome.scores == current_scores(session.state) and result.outcome.winners == ()
     assert not session.over and not table_slot().exists()  # archived: nothing left to continue
-    assert list((data_dir / "finished").glob("*.json"))
+    assert [row.outcome for row in archive.store(data_dir).games()] == ["resigned"]
     settle(app, 10)
     press(app, pygame.K_RETURN)
     press(app, pygame.K_RETURN)

@@ -15,7 +15,8 @@ from scenes.app import App
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
-from scenes.model.session import FINISHED_FOLDER, GameSession
+from scenes.model.archive import FINISHED_FOLDER
+from scenes.model.session import GameSession
 from scenes.model.userdata import save_path
 from scenes.table.base import ZOOM_DWELL
 from scenes.table.deal import DealScene

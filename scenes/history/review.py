@@ -1,0 +1,212 @@
+"""The review of an archived game (scenes/model/review.py): computed on a thread of its own with a
+progress bar and Cancel, kept in the archive once done; then the human's decisions where the hard
+bot would have chosen otherwise, the largest estimated losses first, each marked doubtful, bad,
+blunder or unclear. A row opens the replay at that position, both choices named above the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import parse
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.menu import MenuScene
+from scenes.core.widgets import Button, Text, Widget
+from scenes.model import archive as archive_module
+from scenes.model.replay import Replay
+from scenes.model.review import Judgement, ReviewJob
+from scenes.model.userdata import data_dir
+from scenes.table.words import describe
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+ROW_HEIGHT, ROW_GAP = 40, 6
+MARK_COLOURS = {
+    "blunder": (232, 96, 76),
+    "bad": (240, 150, 70),
+    "doubtful": (240, 190, 70),
+    "unclear": (170, 200, 190),
+}
+
+
+class ReviewScene(MenuScene):
+    layout_name = "archive"  # the archive list's regions: heading, a line, the rows, hint, buttons
+    name = "review"
+
+    def __init__(self, app: App, game_id: int, replay: Replay) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.replay = replay
+        self.archive = archive_module.store(data_dir())
+        self.judgements = self.archive.review_of(game_id)
+        self.job: ReviewJob | None = None
+        self.failed = False
+        if self.judgements is None:
+            self.job = ReviewJob(replay).start()
+        self._build()
+
+    # --- the rows ----------------------------------------------------------------------------------
+
+    def differing(self) -> list[Judgement]:
+        """The decisions where the bot would have chosen otherwise, the largest loss first."""
+        chosen = [j for j in self.judgements or [] if j.played != j.suggested]
+        return sorted(chosen, key=lambda j: (-j.loss, j.step))
+
+    @property
+    def rows_per_page(self) -> int:
+        return max(1, self.layout["games"].height // (ROW_HEIGHT + ROW_GAP))
+
+    def _build(self) -> None:
+        area = self.layout["games"]
+        widgets: list[Widget] = []
+        if self.judgements is not None:
+            for index, judgement in enumerate(self.differing()[: self.rows_per_page]):
+                rect = pygame.Rect(area.x, area.y + index * (ROW_HEIGHT + ROW_GAP), area.width, ROW_HEIGHT)
+                widgets.append(
+                    Button(
+                        rect,
+                        self._label(judgement),
+                        self._opener(judgement),
+                        hint=self._hint(judgement),
+                        size=17,
+                    )
+                )
+        actions = self.layout["actions"]
+        self.cancel_button = Button(
+            pygame.Rect(actions.right - 260, actions.y, 260, actions.height),
+            lambda: t("review.cancel"),
+            self.cancel,
+        )
+        self.cancel_button.visible = self.job is not None
+        back = Button(self.layout["back"], lambda: t("common.back"), self.back)
+        self.focus.widgets = [*widgets, self.cancel_button, back] if self.job else [*widgets, back]
+        self.focus.focus_index = 0
+
+    def _words(self, text: str, seat: int) -> str:
+        """An action in the log's words (the deck's cards by name)."""
+        return describe(parse(text), self.replay.session.name(seat), self.replay.states[0].card)
+
+    def _label(self, judgement: Judgement) -> Text:
+        def label() -> str:
+            return t(
+                "review.row",
+                round=judgement.round + 1,
+                played=self._words(judgement.played, judgement.seat),
+                suggested=self._words(judgement.suggested, judgement.seat),
+                loss=f"{100 * judgement.loss:.0f}",
+                mark=t(f"review.mark.{judgement.mark}") if judgement.mark else t("review.mark.none"),
+            )
+
+        return label
+
+    @staticmethod
+    def _hint(judgement: Judgement) -> Text:
+        return lambda: t("review.row.hint", noise=f"{100 * judgement.noise:.0f}")
+
+    def _opener(self, judgement: Judgement) -> Callable[[], None]:
+        def open_replay() -> None:
+            played = self._words(judgement.played, judgement.seat)
+            suggested = self._words(judgement.suggested, judgement.seat)
+            note: Text = lambda: t("review.choices", played=played, suggested=suggested)  # noqa: E731
+            self.app.go("replay", self.replay, judgement.step, note)
+
+        return open_replay
+
+    # --- the computation ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        job = self.job
+        if job is None:
+            return
+        if job.done:
+            self.job = None
+            if job.error is not None or job.cancelled:
+                self.failed = job.error is not None
+                archive_module.LOG.warning("a review failed: %s", str(job.error)[:300])
+            else:
+                self.judgements = job.judgements
+                self.archive.keep_review(self.game_id, job.judgements, job.rollouts)
+            self._build()
+        self.app.request_draw()
+
+    @property
+    def animating(self) -> bool:
+        return self.job is not None or self.tweens.active
+
+    def cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+        self.back()
+
+    def exit(self) -> None:
+        if self.job is not None:  # leaving while it computes: it stops, nothing is kept
+            self.job.cancel()
+
+    def resume(self) -> None:
+        self.app.request_draw()
+
+    # --- drawing ------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        self.draw_heading(surface, t("review.title"))
+        line = self.layout["filters"]
+        if self.job is not None:
+            self._draw_progress(surface, line, self.job.progress)
+            message = t("review.computing")
+        elif self.judgements is None:
+            message = t("review.failed") if self.failed else t("review.cancelled")
+        else:
+            message = self._summary()
+        fitted = fonts.line(message, 20, line.width - 20, theme.CREAM, "bold")
+        if fitted is not None and self.job is None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(line.x, line.centery)))
+        self.focus.draw(surface)
+        for widget in self.focus.widgets:  # the mark's colour beside each row
+            judgement = self._judgement_of(widget)
+            if judgement is not None and judgement.mark:
+                rect = getattr(widget, "rect", None)
+                if rect is not None:
+                    pygame.draw.rect(
+                        surface, MARK_COLOURS[judgement.mark], (rect.x - 14, rect.y + 4, 8, rect.height - 8)
+                    )
+        if self.job is not None:
+            hint = self.layout["hint"]
+            label = fonts.text(t("review.computing"), 20, theme.CREAM)
+            surface.blit(label, label.get_rect(center=hint.center))
+        else:
+            self.focus.draw_hint(surface, self.layout["hint"])
+
+    def _judgement_of(self, widget: Widget) -> Judgement | None:
+        rows = self.differing()[: self.rows_per_page] if self.judgements is not None else []
+        index = self.focus.widgets.index(widget)
+        return rows[index] if index < len(rows) else None
+
+    def _summary(self) -> str:
+        judgements = self.judgements or []
+        marks = [j.mark for j in judgements]
+        return t(
+            "review.summary",
+            decisions=len(judgements),
+            differing=len(self.differing()),
+            blunders=marks.count("blunder"),
+            bad=marks.count("bad"),
+            doubtful=marks.count("doubtful"),
+            unclear=marks.count("unclear"),
+        )
+
+    @staticmethod
+    def _draw_progress(surface: pygame.Surface, area: pygame.Rect, progress: float) -> None:
+        pygame.draw.rect(surface, (16, 44, 39), area, border_radius=area.height // 2)
+        filled = area.copy()
+        filled.width = max(area.height, round(area.width * progress))
+        pygame.draw.rect(surface, theme.FOCUS, filled, border_radius=area.height // 2)
+        pygame.draw.rect(surface, (44, 96, 84), area, 2, border_radius=area.height // 2)
+        label = fonts.text(f"{100 * progress:.0f} %", 18, theme.INK, "bold")
+        surface.blit(label, label.get_rect(center=area.center))

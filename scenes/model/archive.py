@@ -1,0 +1,476 @@
+"""The archive: every game played, finished, resigned or abandoned, in one SQLite file in the user
+data folder (`archive.sqlite3`), with the record that replays it.
+
+Like every file of the game (scenes/model/files.py), the archive never stops play:
+- a write is one transaction; when it fails (disk full, read-only folder) `record` returns the
+  FileProblem, the game goes on, the save stays in its slot and the next end of a game tries again;
+- a damaged database is set aside as `archive.sqlite3.broken-<time>` and a new one started (`problem`
+  says so); one written by a newer version of the game is left untouched, and the archive lives in
+  memory for this run;
+- the schema is versioned (scenes/model/archive_schema.py) and brought up to date on opening;
+- the old `finished/*.json` files (one per finished game, before the archive) are imported once.
+
+`store(folder)` is the one open archive of a data folder. No pygame here.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import zlib
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from game.serialize import SaveError
+from scenes.model import files
+from scenes.model.archive_entry import ABANDONED, FINISHED, ArchiveEntry, entry_of_record, entry_of_session
+from scenes.model.archive_schema import SCHEMA_VERSION, TABLES, migrate, transaction, version_of
+from scenes.model.files import FileProblem
+from scenes.model.review import Judgement
+from scenes.model.session import GameSession
+from scenes.model.userdata import data_dir
+
+LOG = logging.getLogger("goennen.files")
+ARCHIVE_FILE = "archive.sqlite3"
+FINISHED_FOLDER = "finished"
+IMPORTED_FINISHED = "imported_finished"  # the facts key set once finished/ was read
+RECORD_LIMIT = files.MAX_FILE_BYTES  # a record longer than any real game is damage
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    kind: str
+    level: str | None
+    score: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One archived game as the lists show it."""
+
+    id: int
+    game: str
+    played_at: str
+    outcome: str
+    mode: str
+    solo_level: int | None
+    deck_version: int
+    seed: int
+    players: int
+    rounds: int
+    player_score: int | None
+    player_won: bool
+    seats: tuple[SeatRow, ...]
+
+
+def _pack(record: dict[str, Any]) -> bytes:
+    return zlib.compress(json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode(), 6)
+
+
+def _unpack(blob: bytes) -> Any:
+    text = zlib.decompressobj().decompress(blob, RECORD_LIMIT).decode("utf-8")
+    return files.parse_json(text)
+
+
+def _problem_of(error: sqlite3.Error, name: str = ARCHIVE_FILE) -> FileProblem:
+    """An SQLite error in the words of files.py (its messages, since it gives no errno)."""
+    text = str(error).lower()
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        reason = files.READ_ONLY
+    elif "full" in text:
+        reason = files.DISK_FULL
+    elif isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.OperationalError):
+        reason = files.DAMAGED
+    else:
+        reason = files.OTHER
+    return FileProblem(name, reason, files.shorten(str(error)))
+
+
+class Archive:
+    """An open archive. `problem`: why it could not be opened as it was (damaged and set aside,
+    newer, or not writable), or why the last write failed; None when all is well."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.problem: FileProblem | None = None
+        self.in_memory = False  # the file could not be used: games are kept for this run only
+        self.db = self._open()
+        self.opening_problem = self.problem  # damaged and set aside, newer, or not writable
+        self.told = False  # whether the player was told of the opening problem (news())
+
+    # --- opening ----------------------------------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        if self.path is None:
+            return self._memory()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = self._connect(self.path)
+        except sqlite3.OperationalError as error:  # cannot be opened or written: not its contents
+            return self._unusable(error)
+        except sqlite3.DatabaseError as error:  # not a database, or damaged inside
+            return self._set_aside(str(error))
+        except (sqlite3.Error, OSError) as error:
+            return self._unusable(error)
+        if db is None:  # a newer version's archive: kept for it
+            return self._memory()
+        return db
+
+    def _unusable(self, error: sqlite3.Error | OSError) -> sqlite3.Connection:
+        """The archive's folder or file cannot be used: games are kept in memory for this run."""
+        if isinstance(error, sqlite3.Error):
+            problem = _problem_of(error)
+        else:
+            problem = FileProblem(ARCHIVE_FILE, files.write_reason(error), files.shorten(str(error)))
+        LOG.warning("could not open %s: %s (%s)", self.path, problem.reason, problem.detail)
+        self.problem = problem
+        return self._memory()
+
+    def _connect(self, path: Path) -> sqlite3.Connection | None:
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("PRAGMA foreign_keys = ON")
+            found = version_of(db)
+            if found > SCHEMA_VERSION:
+                detail = f"schema {found}; this version reads up to {SCHEMA_VERSION}"
+                LOG.warning("%s comes from a newer version of the game (%s): left untouched", path, detail)
+                self.problem = FileProblem(ARCHIVE_FILE, files.NEWER, detail)
+                db.close()
+                return None
+            check = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(f"quick_check: {check}")
+            migrate(db)
+            missing = TABLES - {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+            if missing:
+                raise sqlite3.DatabaseError(f"tables missing: {', '.join(sorted(missing))}")
+        except sqlite3.OperationalError as error:
+            db.close()
+            if "no such" in str(error) or "duplicate" in str(error):  # a schema not of its version
+                raise sqlite3.DatabaseError(str(error)) from None
+            raise  # the file or its folder cannot be used (read-only, full, locked): not damage
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _set_aside(self, detail: str) -> sqlite3.Connection:
+        assert self.path is not None
+        aside = files.set_aside(self.path)
+        for suffix in ("-journal", "-wal", "-shm"):  # SQLite's companions belong to the old file
+            companion = self.path.with_name(self.path.name + suffix)
+            if aside is not None and companion.exists():
+                companion.rename(aside.with_name(aside.name + suffix))
+        LOG.warning(
+            "%s could not be used (%s); %s",
+            self.path,
+            files.shorten(detail),
+            f"kept as {aside.name}" if aside else "it could not be moved and is left where it is",
+        )
+        self.problem = FileProblem(
+            ARCHIVE_FILE, files.DAMAGED, files.shorten(detail), aside.name if aside else None
+        )
+        if aside is None:
+            return self._memory()
+        try:
+            db = self._connect(self.path)
+        except (sqlite3.Error, OSError):
+            return self._memory()
+        return db if db is not None else self._memory()
+
+    def _memory(self) -> sqlite3.Connection:
+        self.in_memory = self.path is not None
+        db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        migrate(db)
+        return db
+
+    def close(self) -> None:
+        self.db.close()
+
+    # --- writing ----------------------------------------------------------------------------------
+
+    def record(self, entry: ArchiveEntry) -> FileProblem | None:
+        """Keep one game (once: the same game again changes nothing); None when it is kept."""
+        try:
+            with transaction(self.db) as db:
+                self._insert(db, entry)
+        except sqlite3.Error as error:
+            problem = _problem_of(error)
+            LOG.warning("could not archive a game in %s: %s (%s)", self.path, problem.reason, problem.detail)
+            self.problem = problem
+            return problem
+        return None
+
+    def _insert(self, db: sqlite3.Connection, entry: ArchiveEntry) -> int | None:
+        found = db.execute("SELECT id FROM games WHERE fingerprint = ?", (entry.fingerprint,)).fetchone()
+        if found is not None:
+            return None
+        # the player's side: the human seats, or the bot the player watched
+        mine = {i for i, s in enumerate(entry.seats) if s.kind == "human" or entry.mode == "watch"}
+        player = [entry.seats[i] for i in sorted(mine)]
+        cursor = db.execute(
+            """INSERT INTO games (fingerprint, game, played_at, outcome, mode, solo_level, deck_version,
+                seed, players, rounds, actions, player_score, player_won)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            (
+                entry.fingerprint,
+                entry.game,
+                entry.played_at,
+                entry.outcome,
+                entry.mode,
+                entry.solo_level,
+                entry.deck_version,
+                str(entry.seed),
+                len(entry.seats),
+                entry.rounds,
+                entry.actions,
+                max((s.score for s in player), default=None),
+                int(any(s.won for s in player)),
+            ),
+        )
+        game_id = cursor.lastrowid
+        db.execute("INSERT INTO records (game_id, record) VALUES (?, ?)", (game_id, _pack(entry.record)))
+        db.executemany(
+            "INSERT INTO seats (game_id, seat, name, kind, level, score, won) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, i, s.name, s.kind, s.level, s.score, int(s.won)) for i, s in enumerate(entry.seats)],
+        )
+        db.executemany(
+            "INSERT INTO card_scores (game_id, seat, card_id, points, completed, player)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, i, card.card_id, card.points, int(card.completed), int(s.kind == "human"))
+                for i, s in enumerate(entry.seats)
+                for card in s.cards
+            ],
+        )
+        return game_id
+
+    def record_many(self, entries: list[ArchiveEntry]) -> FileProblem | None:
+        """Keep several games in one transaction (the import, and tests building large archives)."""
+        try:
+            with transaction(self.db) as db:
+                for entry in entries:
+                    self._insert(db, entry)
+        except sqlite3.Error as error:
+            self.problem = _problem_of(error)
+            return self.problem
+        return None
+
+    def count(self, mode: str | None = None) -> int:
+        if mode is None:
+            return int(self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+        return int(self.db.execute("SELECT COUNT(*) FROM games WHERE mode = ?", (mode,)).fetchone()[0])
+
+    def games(
+        self, mode: str | None = None, order: str = "newest", limit: int = 50, offset: int = 0
+    ) -> list[GameRow]:
+        """A page of the list: newest, oldest or best (the player's score) first; `mode` filters."""
+        sort = {
+            "newest": "played_at DESC, id DESC",
+            "oldest": "played_at ASC, id ASC",
+            "best": "player_score DESC, played_at DESC",
+        }[order]
+        where, arguments = ("WHERE mode = ?", [mode]) if mode is not None else ("", [])
+        return self._rows(f"{where} ORDER BY {sort} LIMIT ? OFFSET ?", [*arguments, limit, offset])
+
+    def game(self, game_id: int) -> GameRow | None:
+        rows = self._rows("WHERE id = ?", [game_id])
+        return rows[0] if rows else None
+
+    def _rows(self, clauses: str, arguments: list[Any]) -> list[GameRow]:
+        rows = self.db.execute(
+            f"""SELECT id, game, played_at, outcome, mode, solo_level, deck_version, seed, players, rounds,
+                    player_score, player_won
+                FROM games {clauses}""",
+            arguments,
+        ).fetchall()
+        seats: dict[int, list[SeatRow]] = {row[0]: [] for row in rows}
+        if rows:
+            marks = ",".join("?" * len(rows))
+            for game_id, seat, name, kind, level, score, won in self.db.execute(
+                f"SELECT game_id, seat, name, kind, level, score, won FROM seats WHERE game_id IN ({marks})"
+                " ORDER BY game_id, seat",
+                list(seats),
+            ):
+                seats[game_id].append(SeatRow(seat, name, kind, level, score, bool(won)))
+        return [
+            GameRow(*row[:7], int(row[7]), *row[8:11], bool(row[11]), tuple(seats[row[0]])) for row in rows
+        ]
+
+    def record_of(self, game_id: int) -> dict[str, Any] | None:
+        """The save that replays game `game_id` (None: no such game, or its record is damaged)."""
+        found = self.db.execute("SELECT record FROM records WHERE game_id = ?", (game_id,)).fetchone()
+        if found is None:
+            return None
+        try:
+            record = _unpack(found[0])
+        except (zlib.error, UnicodeDecodeError, files.DamagedFile) as error:
+            LOG.warning("the record of archived game %s is damaged: %s", game_id, files.shorten(str(error)))
+            return None
+        return record if isinstance(record, dict) else None
+
+    # --- reviews ---------------------------------------------------------------------------------
+
+    def keep_review(self, game_id: int, judgements: list[Judgement], rollouts: int) -> FileProblem | None:
+        """Keep a computed review of game `game_id` (replacing an earlier one)."""
+        try:
+            with transaction(self.db) as db:
+                db.execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))
+                db.execute(
+                    "INSERT INTO reviews (game_id, computed_at, decisions, rollouts) VALUES (?, ?, ?, ?)",
+                    (game_id, _now(), len(judgements), rollouts),
+                )
+                db.executemany(
+                    """INSERT INTO review_judgements
+                       (game_id, step, seat, round, played, suggested, loss, noise, mark)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                    [(game_id, *_review_row(j)) for j in judgements],
+                )
+        except sqlite3.Error as error:
+            self.problem = _problem_of(error)
+            return self.problem
+        return None
+
+    def review_of(self, game_id: int) -> list[Judgement] | None:
+        """The kept review of game `game_id` (every human decision, in game order), or None."""
+        if self.db.execute("SELECT 1 FROM reviews WHERE game_id = ?", (game_id,)).fetchone() is None:
+            return None
+        rows = self.db.execute(
+            """SELECT step, seat, round, played, suggested, loss, noise, mark FROM review_judgements
+               WHERE game_id = ? ORDER BY step""",
+            (game_id,),
+        ).fetchall()
+        return [Judgement(*row) for row in rows]
+
+    # --- the old finished/ folder -----------------------------------------------------------------
+
+    def import_finished(self, folder: Path) -> int:
+        """Read `folder` (the old finished-game files) into the archive, once per archive; how many
+        games came in. A file the rules refuse is logged and left where it is."""
+        if self.db.execute("SELECT 1 FROM facts WHERE key = ?", (IMPORTED_FINISHED,)).fetchone():
+            return 0
+        entries = []
+        try:
+            paths = sorted(path for path in folder.glob("*.json") if path.is_file())
+        except OSError:
+            paths = []
+        for path in paths:
+            try:
+                entries.append(entry_of_record(files.read_json(path), None, _time_of(path), path.name))
+            except (OSError, files.DamagedFile, SaveError, *files.REFUSALS) as error:
+                LOG.warning("could not import %s into the archive: %s", path, files.shorten(str(error)))
+        before = self.count()
+        try:
+            with transaction(self.db) as db:
+                for entry in entries:
+                    self._insert(db, entry)
+                db.execute("INSERT INTO facts (key, value) VALUES (?, ?)", (IMPORTED_FINISHED, _now()))
+        except sqlite3.Error as error:
+            self.problem = _problem_of(error)
+            return 0
+        return self.count() - before
+
+
+def _review_row(j: Judgement) -> tuple[object, ...]:
+    return (j.step, j.seat, j.round, j.played, j.suggested, j.loss, _finite(j.noise), j.mark)
+
+
+def _finite(value: float) -> float:
+    """A noise too large to know (one rollout: infinite) is kept as 1, the most two chances differ."""
+    return value if value < 1.0 else 1.0
+
+
+def _now() -> str:
+    return datetime.now().isoformat(timespec="seconds")
+
+
+def _time_of(path: Path) -> str:
+    """When a finished-game file was written: its name is its time (files.archive), else its date."""
+    try:
+        return datetime.strptime(path.stem[:15], "%Y%m%d-%H%M%S").isoformat(timespec="seconds")
+    except ValueError:
+        try:
+            return datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")
+        except OSError:
+            return _now()
+
+
+_open: dict[Path, Archive] = {}
+
+
+def store(folder: Path) -> Archive:
+    """The open archive of the data folder `folder` (opened, migrated and the old finished games
+    imported on first use)."""
+    path = folder / ARCHIVE_FILE
+    found = _open.get(path)
+    if found is None:
+        close_all()  # one data folder at a time: a new one (tests, --data-dir) closes the last
+        found = Archive(path)
+        found.import_finished(folder / FINISHED_FOLDER)
+        _open[path] = found
+    return found
+
+
+def has_archive(folder: Path | None = None) -> bool:
+    """Whether there are played games to show (cheap: only whether their files exist), as the
+    title shows Played games only then, like Continue."""
+    folder = folder or data_dir()
+    try:
+        return (folder / ARCHIVE_FILE).is_file() or any((folder / FINISHED_FOLDER).glob("*.json"))
+    except OSError:
+        return False
+
+
+def news() -> FileProblem | None:
+    """What the player has not been told yet of the open archive: a damaged one set aside, a newer
+    version's left untouched, one that could not be opened (once, then None)."""
+    for archive in _open.values():
+        if archive.opening_problem is not None and not archive.told:
+            archive.told = True
+            return archive.opening_problem
+    return None
+
+
+def close_all() -> None:
+    """Close every open archive (tests, and a data folder that changed under the program)."""
+    for archive in _open.values():
+        archive.close()
+    _open.clear()
+
+
+def keep(session: GameSession, outcome: str, folder: Path | None = None) -> FileProblem | None:
+    """A game that ended (finished, resigned, or abandoned when replaced or deleted) into the archive
+    of `folder` (the save's folder, else the data folder), then out of its Continue slot. A failure
+    is kept in `session.archive_problem` and the save stays in its slot."""
+    if folder is None:
+        folder = session.save_path.parent if session.save_path is not None else data_dir()
+    archive = store(folder)
+    problem = archive.record(entry_of_session(session, outcome, _now()))
+    if problem is None and archive.in_memory:  # kept for this run only: the save stays in its slot
+        problem = archive.opening_problem
+    if problem is None and session.save_path is not None:
+        try:
+            session.save_path.unlink(missing_ok=True)
+        except OSError as error:
+            problem = FileProblem(
+                session.save_path.name, files.write_reason(error), files.shorten(str(error))
+            )
+    session.archive_problem = problem
+    return problem
+
+
+def keep_abandoned(path: Path) -> FileProblem | None:
+    """The game in the slot `path`, about to be replaced or deleted, into the archive as abandoned
+    (finished, if it was played to its end); a save that cannot be read has nothing to archive."""
+    try:
+        session = GameSession.resume(path)
+    except SaveError:
+        return None
+    outcome = FINISHED if session.over else ABANDONED
+    return store(path.parent).record(entry_of_session(session, outcome, _now()))

@@ -1,0 +1,158 @@
+"""The archive's SQLite schema, version by version: MIGRATIONS[n] turns a version-n database into
+version n+1, each step in its own transaction, so a database of any earlier version is brought up to
+date one step at a time (and a step that fails leaves the database as it was).
+
+The version is SQLite's own `PRAGMA user_version` (0 for a new, empty file). A later step may only
+add: tables, columns, indexes, and values worked out from what the earlier versions stored.
+
+    version 1   games (one row per game), records (the action record that replays it), seats,
+                card_scores, facts
+    version 2   games.player_score and games.player_won (the player's side: the humans, or the
+                watched bot) and card_scores.player (a human seat's card), worked out from the seats;
+                the indexes the history screens ask
+    version 3   reviews and review_judgements: a finished game's review, kept once computed
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+@contextmanager
+def transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK when anything inside raises (the connection is in
+    autocommit mode, isolation_level None, so these statements are the only transactions)."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        yield connection
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+
+
+def _version_1(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            fingerprint TEXT NOT NULL UNIQUE,  -- the setup and actions: one row per game played
+            game TEXT NOT NULL,                -- the save envelope's game: goennen-koennen or penk
+            played_at TEXT NOT NULL,           -- local time, ISO 8601 to the second
+            outcome TEXT NOT NULL,             -- finished, resigned or abandoned
+            mode TEXT NOT NULL,                -- multiplayer, solo, campaign or watch
+            solo_level INTEGER,
+            deck_version INTEGER NOT NULL,
+            seed TEXT NOT NULL,                -- as text: a save may hold a seed past 64 bits
+            players INTEGER NOT NULL,
+            rounds INTEGER NOT NULL,           -- rounds begun
+            actions INTEGER NOT NULL
+        )"""
+    )
+    # the records apart from the games, so the screens' questions scan small rows
+    db.execute(
+        """CREATE TABLE records (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            record BLOB NOT NULL               -- the save (game.serialize's envelope), zlib-compressed JSON
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL,                -- human or bot
+            level TEXT,                        -- the bot's level
+            score INTEGER NOT NULL,            -- at the end, or as it stood when the game stopped
+            won INTEGER NOT NULL,              -- among the winners (solo: reached the target)
+            PRIMARY KEY (game_id, seat)
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE card_scores (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            card_id TEXT NOT NULL,
+            points INTEGER NOT NULL,
+            completed INTEGER NOT NULL
+        )"""
+    )
+    db.execute("CREATE TABLE facts (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+
+
+def _version_2(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE games ADD COLUMN player_score INTEGER")
+    db.execute("ALTER TABLE games ADD COLUMN player_won INTEGER NOT NULL DEFAULT 0")
+    # the player's side: the human seats; in a watched game the bot the player watched
+    mine = "seats.game_id = games.id AND (seats.kind = 'human' OR games.mode = 'watch')"
+    db.execute(
+        f"""UPDATE games SET
+            player_score = (SELECT MAX(score) FROM seats WHERE {mine}),
+            player_won = COALESCE((SELECT MAX(won) FROM seats WHERE {mine}), 0)"""
+    )
+    # the cards of human seats: the per-card statistics read only these rows
+    db.execute("ALTER TABLE card_scores ADD COLUMN player INTEGER NOT NULL DEFAULT 0")
+    db.execute(
+        """UPDATE card_scores SET player = 1 WHERE EXISTS (
+            SELECT 1 FROM seats WHERE seats.game_id = card_scores.game_id AND seats.seat = card_scores.seat
+              AND seats.kind = 'human')"""
+    )
+    db.execute("CREATE INDEX games_by_time ON games (played_at)")
+    db.execute("CREATE INDEX games_by_mode ON games (mode, played_at)")
+    db.execute("CREATE INDEX games_by_score ON games (player_score)")
+    db.execute("CREATE INDEX games_by_mode_score ON games (mode, player_score)")
+    db.execute("CREATE INDEX seats_by_level ON seats (kind, level, game_id)")
+    db.execute("CREATE INDEX games_scored ON games (game, outcome, mode, player_score, solo_level)")
+    db.execute("CREATE INDEX card_scores_by_game ON card_scores (game_id, seat)")
+    db.execute(
+        "CREATE INDEX card_scores_of_player ON card_scores (player, card_id, game_id, points, completed)"
+    )
+    db.execute("CREATE INDEX games_tally ON games (game, mode, players, player_won)")
+
+
+def _version_3(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE reviews (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            computed_at TEXT NOT NULL,
+            decisions INTEGER NOT NULL,        -- the human decisions looked at
+            rollouts INTEGER NOT NULL          -- pairs of rollouts per differing decision
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE review_judgements (
+            game_id INTEGER NOT NULL REFERENCES reviews(game_id) ON DELETE CASCADE,
+            step INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            round INTEGER NOT NULL,
+            played TEXT NOT NULL,
+            suggested TEXT NOT NULL,
+            loss REAL NOT NULL,
+            noise REAL NOT NULL,
+            mark TEXT NOT NULL,
+            PRIMARY KEY (game_id, step)
+        )"""
+    )
+
+
+MIGRATIONS: tuple[Migration, ...] = (_version_1, _version_2, _version_3)
+SCHEMA_VERSION = len(MIGRATIONS)
+# the tables of the current version: a file that claims it but lacks one is damaged
+TABLES = frozenset({"games", "records", "seats", "card_scores", "facts", "reviews", "review_judgements"})
+
+
+def version_of(connection: sqlite3.Connection) -> int:
+    return int(connection.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(connection: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
+    """Bring the database up to `target`, one step per transaction; returns the version it had."""
+    found = version_of(connection)
+    for version in range(found, target):
+        with transaction(connection):
+            MIGRATIONS[version](connection)
+            connection.execute(f"PRAGMA user_version = {version + 1}")
+    return found

@@ -1,0 +1,123 @@
+"""The player's record, counted from the archive's rows (scenes/model/archive.py).
+
+"The player" is the side the person at the screen plays: the human seats of a game, or in a watched
+game the bot they watched (games.player_score, player_won and card_scores.player hold it, set when
+a game is archived). A game counts as played whatever its outcome (finished, resigned, abandoned);
+only a finished game can be won. Scores (mean, best, chart, histogram) are of finished games the
+player played themselves (not watched). Every number is one SQL query over the rows, so it can be
+traced to them (tests/scenes/test_archive_stats.py counts them again from the rows in Python).
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from game.serialize import FIRST_GAME
+
+CHART_GAMES = 100  # the score-over-time chart shows the latest games
+BIN_WIDTH = 10  # points per bar of the histogram
+
+
+@dataclass(frozen=True)
+class Tally:
+    key: str  # a mode, a number of players, a bot level or a solo level, as text
+    played: int
+    won: int
+
+
+@dataclass(frozen=True)
+class CardTally:
+    card_id: str
+    taken: int  # games in which the player had the card in their display at the end
+    completed: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Statistics:
+    games: int
+    by_mode: tuple[Tally, ...]
+    by_players: tuple[Tally, ...]  # multiplayer games by their number of seats
+    by_bot_level: tuple[Tally, ...]  # multiplayer games against at least one bot of the level
+    mean_score: float | None
+    best_score: int | None
+    scores_over_time: tuple[tuple[str, int], ...]  # (played_at, score), oldest first
+    histogram: tuple[tuple[int, int], ...]  # (lowest score of the bar, games)
+    cards: tuple[CardTally, ...]  # most taken first
+    solo: tuple[Tally, ...]  # solo practice games by level
+    solo_best: tuple[tuple[int, int], ...]  # (level, best score) of finished solo games
+    campaign: Tally
+
+
+# The player's own finished games with a score (watched games are the bot's)
+SCORED = "game = ? AND outcome = 'finished' AND mode != 'watch' AND player_score IS NOT NULL"
+
+
+def statistics(db: sqlite3.Connection, game: str = FIRST_GAME) -> Statistics:
+    def tallies(sql: str, *arguments: object) -> tuple[Tally, ...]:
+        return tuple(
+            Tally(str(key), played, won or 0) for key, played, won in db.execute(sql, (game, *arguments))
+        )
+
+    total = db.execute("SELECT COUNT(*) FROM games WHERE game = ?", (game,)).fetchone()[0]
+    by_mode = tallies(
+        "SELECT mode, COUNT(*), SUM(player_won) FROM games WHERE game = ? GROUP BY mode ORDER BY mode"
+    )
+    by_players = tallies(
+        "SELECT players, COUNT(*), SUM(player_won) FROM games WHERE game = ? AND mode = 'multiplayer'"
+        " GROUP BY players ORDER BY players"
+    )
+    by_level = tallies(
+        """SELECT bots.level, COUNT(*), SUM(games.player_won)
+           FROM games JOIN (SELECT DISTINCT game_id, level FROM seats WHERE kind = 'bot') AS bots
+             ON bots.game_id = games.id
+           WHERE games.game = ? AND games.mode = 'multiplayer'
+           GROUP BY bots.level
+           ORDER BY CASE bots.level WHEN 'easy' THEN 0 WHEN 'normal' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END"""
+    )
+    mean, best = db.execute(
+        f"SELECT AVG(player_score), MAX(player_score) FROM games WHERE {SCORED}", (game,)
+    ).fetchone()
+    latest = db.execute(
+        f"SELECT played_at, player_score FROM games WHERE {SCORED} ORDER BY played_at DESC, id DESC LIMIT ?",
+        (game, CHART_GAMES),
+    ).fetchall()
+    histogram = db.execute(
+        f"""SELECT (player_score / {BIN_WIDTH}) * {BIN_WIDTH} AS bar, COUNT(*) FROM games WHERE {SCORED}
+            GROUP BY bar ORDER BY bar""",
+        (game,),
+    ).fetchall()
+    cards = db.execute(
+        """SELECT card_id, COUNT(*), SUM(completed), SUM(points) FROM card_scores
+           WHERE player = 1 AND game_id IN (SELECT id FROM games WHERE game = ?)
+           GROUP BY card_id ORDER BY COUNT(*) DESC, card_id""",
+        (game,),
+    ).fetchall()
+    solo = tallies(
+        "SELECT solo_level, COUNT(*), SUM(player_won) FROM games WHERE game = ? AND mode = 'solo'"
+        " GROUP BY solo_level ORDER BY solo_level"
+    )
+    solo_best = db.execute(
+        f"SELECT solo_level, MAX(player_score) FROM games WHERE {SCORED} AND mode = 'solo'"
+        " GROUP BY solo_level ORDER BY solo_level",
+        (game,),
+    ).fetchall()
+    played, won = db.execute(
+        "SELECT COUNT(*), SUM(player_won) FROM games WHERE game = ? AND mode = 'campaign'", (game,)
+    ).fetchone()
+    return Statistics(
+        games=total,
+        by_mode=by_mode,
+        by_players=by_players,
+        by_bot_level=by_level,
+        mean_score=None if mean is None else round(mean, 1),
+        best_score=best,
+        scores_over_time=tuple((when, score) for when, score in reversed(latest)),
+        histogram=tuple((bar, count) for bar, count in histogram),
+        cards=tuple(CardTally(card, taken, completed, points) for card, taken, completed, points in cards),
+        solo=solo,
+        solo_best=tuple((level, score) for level, score in solo_best),
+        campaign=Tally("campaign", played, won or 0),
+    )

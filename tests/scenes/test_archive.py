@@ -1,0 +1,236 @@
+"""The archive (scenes/model/archive.py): games kept once with the record that replays them, the
+schema migrated from every version, damaged and newer databases, the old finished/ files imported
+once, abandoned games kept, and the screens' questions fast with 10,000 games."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from game import penk
+from game.engine import result
+from game.serialize import match_from_data
+from scenes.model import archive as archive_module
+from scenes.model import archive_schema
+from scenes.model.archive import ARCHIVE_FILE, Archive, keep, keep_abandoned, store
+from scenes.model.archive_entry import ABANDONED, FINISHED, RESIGNED, entry_of_record, entry_of_session
+from scenes.model.archive_schema import SCHEMA_VERSION, migrate, version_of
+from scenes.model.files import DAMAGED, NEWER
+from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.session import GameSession
+from tools import archive_bench
+
+
+@pytest.fixture(scope="module")
+def finished() -> GameSession:
+    """A whole 3-seat game, seat 0 human (easy bots played it)."""
+    return archive_bench.played(3, seed=21)
+
+
+def test_a_finished_game_is_kept_with_its_seats_scores_and_record(
+    tmp_path: Path, finished: GameSession
+) -> None:
+    archive = Archive(tmp_path / ARCHIVE_FILE)
+    assert archive.record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00")) is None
+    (row,) = archive.games()
+    outcome = result(finished.state)
+    assert (row.mode, row.outcome, row.players, row.seed) == ("multiplayer", FINISHED, 3, 21)
+    assert [seat.score for seat in row.seats] == [score.total for score in outcome.scores]
+    assert [seat.won for seat in row.seats] == [i in outcome.winners for i in range(3)]
+    assert [(seat.kind, seat.level) for seat in row.seats] == [
+        ("human", None),
+        ("bot", "easy"),
+        ("bot", "easy"),
+    ]
+    assert row.player_score == outcome.scores[0].total and row.player_won == (0 in outcome.winners)
+    cards = archive.db.execute(
+        "SELECT card_id, points FROM card_scores WHERE game_id = ? AND seat = 0", (row.id,)
+    ).fetchall()
+    assert cards == [(card.card_id, card.points) for card in outcome.scores[0].cards]
+    # the record replays the game to the very same final scores
+    record = archive.record_of(row.id)
+    assert record is not None
+    assert result(match_from_data(record).state) == outcome
+
+
+def test_the_same_game_is_kept_once(tmp_path: Path, finished: GameSession) -> None:
+    archive = Archive(tmp_path / ARCHIVE_FILE)
+    for outcome in (FINISHED, RESIGNED):
+        assert archive.record(entry_of_session(finished, outcome, "2026-11-26T08:00:00")) is None
+    assert archive.count() == 1 and archive.games()[0].outcome == FINISHED
+
+
+def test_keep_moves_the_game_from_its_slot_into_the_archive(tmp_path: Path) -> None:
+    session = archive_bench.played(2, seed=5)
+    session = GameSession(session.seats, session.match, tmp_path / "save.json", {"mode": "multiplayer"})
+    session.save()
+    assert keep(session, FINISHED) is None
+    assert not (tmp_path / "save.json").exists() and store(tmp_path).count() == 1
+
+
+def test_a_deleted_or_replaced_game_is_kept_as_abandoned(tmp_path: Path) -> None:
+    seats = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Bot", SeatKind.BOT, "easy"))
+    session = GameSession.start(GameConfig(seats, 0), seed=3, save_path=tmp_path / "save.json")
+    session.resolve_chance()
+    assert keep_abandoned(tmp_path / "save.json") is None
+    (row,) = store(tmp_path).games()
+    assert row.outcome == ABANDONED and row.player_won is False
+
+
+# --- the schema, version by version ------------------------------------------------------------------
+
+
+def _tables(db: sqlite3.Connection) -> dict[str, list[tuple[object, ...]]]:
+    names = [
+        name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    ]
+    return {name: sorted(db.execute(f"SELECT * FROM {name}").fetchall(), key=repr) for name in names}
+
+
+@pytest.mark.parametrize("old", range(SCHEMA_VERSION))
+def test_a_database_of_every_earlier_version_is_migrated(
+    tmp_path: Path, finished: GameSession, old: int
+) -> None:
+    """A game written at version `old` (the rows a fresh archive writes, cut to that version's
+    columns) comes out of the migrations exactly as a fresh archive of today keeps it."""
+    fresh = Archive(tmp_path / "fresh.sqlite3")
+    fresh.record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00"))
+    aged = sqlite3.connect(tmp_path / ARCHIVE_FILE, isolation_level=None)
+    migrate(aged, old)
+    for table, rows in _tables(fresh.db).items():
+        columns = [column for _, column, *_ in aged.execute(f"PRAGMA table_info({table})")]
+        if not columns:  # the table is younger than `old`
+            continue
+        every = [column for _, column, *_ in fresh.db.execute(f"PRAGMA table_info({table})")]
+        picked = [[row[every.index(column)] for column in columns] for row in rows]
+        marks = ",".join("?" * len(columns))
+        aged.executemany(f"INSERT INTO {table} ({','.join(columns)}) VALUES ({marks})", picked)
+    aged.close()
+    migrated = Archive(tmp_path / ARCHIVE_FILE)
+    assert migrated.problem is None and version_of(migrated.db) == SCHEMA_VERSION
+    if old == 0:  # version 0 is an empty file: nothing to keep, today's tables made
+        assert _tables(migrated.db) == {name: [] for name in _tables(fresh.db)}
+        return
+    assert _tables(migrated.db) == _tables(fresh.db)
+    assert migrated.games() == fresh.games()
+
+
+def test_a_failed_migration_step_leaves_the_database_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = sqlite3.connect(tmp_path / ARCHIVE_FILE, isolation_level=None)
+    migrate(db, 1)
+
+    def broken(connection: sqlite3.Connection) -> None:
+        connection.execute("ALTER TABLE games ADD COLUMN half_done INTEGER")
+        raise sqlite3.OperationalError("the step fails half way")
+
+    monkeypatch.setattr(archive_schema, "MIGRATIONS", (archive_schema.MIGRATIONS[0], broken))
+    with pytest.raises(sqlite3.OperationalError):
+        archive_schema.migrate(db, 2)
+    assert version_of(db) == 1
+    assert "half_done" not in [column for _, column, *_ in db.execute("PRAGMA table_info(games)")]
+
+
+# --- damaged, newer, unwritable -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("damage", ["not a database", "truncated"])
+def test_a_damaged_archive_is_set_aside_and_a_new_one_started(
+    tmp_path: Path, finished: GameSession, damage: str
+) -> None:
+    path = tmp_path / ARCHIVE_FILE
+    if damage == "not a database":
+        path.write_bytes(b"These are not the bytes of an SQLite database.\n" * 200)
+    else:
+        Archive(path).record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00"))
+        store_bytes = path.read_bytes()
+        path.write_bytes(store_bytes[:100] + b"\xff" * 3000 + store_bytes[3100:])
+    archive = Archive(path)
+    assert archive.problem is not None and archive.problem.reason == DAMAGED
+    assert archive.problem.kept_as is not None and (tmp_path / archive.problem.kept_as).exists()
+    assert archive.record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00")) is None
+    assert Archive(path).count() == 1
+
+
+def test_an_archive_missing_a_table_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / ARCHIVE_FILE
+    Archive(path).db.execute("DROP TABLE seats")
+    archive_module.close_all()
+    archive = Archive(path)
+    assert archive.problem is not None and archive.problem.reason == DAMAGED
+    assert "tables missing: seats" in archive.problem.detail and not archive.in_memory
+
+
+def test_a_data_folder_that_is_a_file_keeps_games_for_the_run_only(
+    tmp_path: Path, finished: GameSession
+) -> None:
+    folder = tmp_path / "a-file"
+    folder.write_text("not a folder", encoding="utf-8")
+    archive = Archive(folder / ARCHIVE_FILE)
+    assert archive.problem is not None and archive.problem.reason == "not_a_folder" and archive.in_memory
+    assert archive.record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00")) is None
+    assert archive.count() == 1 and folder.read_text(encoding="utf-8") == "not a folder"
+
+
+def test_an_archive_of_a_newer_version_is_left_untouched(tmp_path: Path, finished: GameSession) -> None:
+    path = tmp_path / ARCHIVE_FILE
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    before = path.read_bytes()
+    archive = Archive(path)
+    assert archive.problem is not None and archive.problem.reason == NEWER
+    assert archive.record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00")) is None  # in memory
+    assert path.read_bytes() == before
+
+
+# --- the old finished/ folder ----------------------------------------------------------------------
+
+
+def test_the_old_finished_files_are_imported_once(tmp_path: Path, finished: GameSession) -> None:
+    folder = tmp_path / "finished"
+    folder.mkdir()
+    (folder / "20261120-193000.json").write_text(json.dumps(finished.to_data()), encoding="utf-8")
+    resigned = archive_bench.played(2, seed=8)
+    data = resigned.to_data()
+    data["actions"] = data["actions"][:40]
+    (folder / "20261121-101500.json").write_text(json.dumps(data), encoding="utf-8")
+    (folder / "20261122-000000.json").write_text("{ damaged", encoding="utf-8")
+    archive = store(tmp_path)
+    rows = archive.games(order="oldest")
+    assert [(row.played_at, row.outcome) for row in rows] == [
+        ("2026-11-20T19:30:00", FINISHED),
+        ("2026-11-21T10:15:00", RESIGNED),
+    ]
+    archive_module.close_all()
+    (folder / "20261123-000000.json").write_text(json.dumps(finished.to_data()), encoding="utf-8")
+    assert store(tmp_path).count() == 2  # read once: the folder is not read again
+    assert (folder / "20261122-000000.json").exists()  # a refused file stays where it was
+
+
+# --- speed ---------------------------------------------------------------------------------------------
+
+
+def test_the_screens_questions_answer_within_50_ms_with_10000_games(tmp_path: Path) -> None:
+    archive = archive_bench.build(tmp_path / ARCHIVE_FILE, 10_000)
+    assert archive.count() == 10_000
+    timings = archive_bench.time_questions(archive)
+    assert max(timings.values()) < archive_bench.BUDGET_MS, timings
+
+
+def test_a_penk_game_is_kept_by_its_envelope(tmp_path: Path) -> None:
+    matches: list[penk.PenkMatch] = []
+    penk.play_game([penk.make_bot("easy"), penk.make_bot("easy")], 7, on_start=matches.append)
+    record = json.loads(penk.match_to_json(matches[0]))
+    entry = entry_of_record(record, None, "2026-11-26T08:00:00", "penk.json")
+    archive = Archive(tmp_path / ARCHIVE_FILE)
+    assert archive.record(entry) is None
+    (row,) = archive.games()
+    outcome = penk.result(matches[0].state)
+    assert (row.game, row.outcome) == ("penk", FINISHED)
+    assert [seat.score for seat in row.seats] == [score.total for score in outcome.scores]
+    assert archive.record_of(row.id) == record

@@ -1,0 +1,107 @@
+"""Screenshots of the history screens (registered in tools/screenshots.py):
+
+- archive: the list of played games, from a sample archive (tools/archive_bench.py: 40 rows made
+  from seven real bot games, seat 0 counted as the player), an unfinished game at its head
+- replay: a 3-seat game of that archive halfway through, the log beside it
+- statistics: the player's record counted from the same archive
+
+The games are played from fixed seeds, so the pictures are the same on every run.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from scenes.app import App
+from scenes.model import archive
+from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.replay import Replay
+from scenes.model.session import GameSession
+from scenes.model.slots import table_slot
+from scenes.model.userdata import data_dir
+from tools import archive_bench
+from tools.table_shots import human_move
+
+FRAME = 1 / 60
+SAMPLE_GAMES = 40
+REVIEW_SEEDS = range(42, 43)  # the first seed whose game turns on one decision (tools/review_sample.py)
+
+
+def _filled() -> archive.Archive:
+    store = archive.store(data_dir())
+    store.record_many(archive_bench.sample_entries(SAMPLE_GAMES))
+    return store
+
+
+def _unfinished() -> None:
+    """A game of Anna and a bot left in round 3, in the table's slot."""
+    seats = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Bruno", SeatKind.BOT, "easy"))
+    session = GameSession.start(GameConfig(seats, 0), seed=4, save_path=table_slot())
+    rng = random.Random(4)
+    while session.state.round < 2:
+        if session.human_to_decide:
+            session.play(human_move(session, rng))
+        elif session.bot_to_decide:
+            session.bot_decision_now(budget=0.005)
+        else:
+            session.resolve_chance()
+
+
+def _settle(app: App, seconds: float = 2.0) -> pygame.Surface:
+    for _ in range(int(seconds / FRAME)):
+        app.step(FRAME)
+        if not app.stack.animating:
+            break
+    app.draw()
+    return app.screen
+
+
+def shot_archive(app: App) -> pygame.Surface:
+    _filled()
+    _unfinished()
+    app.go("archive", fade=False)
+    return _settle(app)
+
+
+def shot_replay(app: App) -> pygame.Surface:
+    store = _filled()
+    row = next(row for row in store.games() if row.players == 3)
+    record = store.record_of(row.id)
+    assert record is not None
+    replay = Replay.of_record(record, "sample")
+    app.go("replay", replay, replay.round_start(4) + 9, fade=False)
+    return _settle(app)
+
+
+def shot_statistics(app: App) -> pygame.Surface:
+    _filled()
+    app.go("statistics", fade=False)
+    return _settle(app)
+
+
+def shot_review(app: App) -> pygame.Surface:
+    """A game whose one bad decision is known (tools/review_sample.py), reviewed, worst first."""
+    from scenes.model.archive_entry import FINISHED, entry_of_session
+    from scenes.model.review import ReviewJob
+    from tools.review_sample import known_blunder
+
+    session, _ = known_blunder(REVIEW_SEEDS)
+    store = archive.store(data_dir())
+    store.record(entry_of_session(session, FINISHED, "2026-11-26T08:30:00"))
+    (row,) = store.games()
+    replay = Replay(session)
+    job = ReviewJob(replay)
+    job.run()
+    store.keep_review(row.id, job.judgements, job.rollouts)
+    app.go("review", row.id, replay, fade=False)
+    return _settle(app)
+
+
+SHOTS = {
+    "archive": shot_archive,
+    "replay": shot_replay,
+    "statistics": shot_statistics,
+    "review": shot_review,
+}

@@ -1,0 +1,58 @@
+"""A game whose worst decision is known, for the review's test and screenshot.
+
+Seat 0 (the human) plays exactly what the review's hard bot would choose (the same bot, budget and
+seed per step), seat 1 is an easy bot; at one decision in the last round, where the hard bot
+completes a scoring card, the human ends the turn instead. `known_blunder(seed)` plays such games and
+returns one where that changes the winner, with the step of the bad decision.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.ai import decide, make_bot
+from game.engine import Complete, End, legal_actions, result
+from game.match import Match
+from scenes.model.gameconfig import SeatConfig, SeatKind
+from scenes.model.review import hard_choice
+from scenes.model.session import GameSession
+
+SEATS = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Bruno", SeatKind.BOT, "easy"))
+
+
+def play(seed: int, spoil: int | None) -> tuple[Match, list[int]]:
+    """The game of `seed`; at step `spoil` the human ends the turn instead of completing. Returns
+    the match and the steps where the human could have done so."""
+    match = Match.new(2, seed)
+    easy = make_bot("easy")
+    chances = []
+    while not match.is_over:
+        state = match.state
+        if state.is_chance:
+            match.resolve_chance()
+            continue
+        step = len(match.actions)
+        if state.decider == 1:
+            match.play_known(decide(easy, state, random.Random(f"easy:{seed}:{step}"), 0.005))
+            continue
+        choice = hard_choice(state, seed, step)
+        scoring = isinstance(choice, Complete) and choice.card.startswith("S")
+        if scoring and state.last_round is not None and End() in legal_actions(state):
+            chances.append(step)
+            if step == spoil:
+                choice = End()
+        match.play(choice)
+    return match, chances
+
+
+def known_blunder(seeds: range = range(1, 60)) -> tuple[GameSession, int]:
+    """A game whose one bad decision turns a win into a loss, and that decision's step."""
+    for seed in seeds:
+        match, chances = play(seed, None)
+        if result(match.state).winners != (0,):
+            continue
+        for step in reversed(chances):
+            spoiled, _ = play(seed, step)
+            if 0 not in result(spoiled.state).winners:
+                return GameSession(SEATS, spoiled), step
+    raise RuntimeError("no game in these seeds turns on one decision")

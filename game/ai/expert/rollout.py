@@ -1,0 +1,80 @@
+"""Playing one candidate to the end of the turn in one sampled future, and scoring where it ends.
+
+The search starts from the decider's view, never the real state: the view pools every card the
+seat cannot see into its deck, unordered, so a draw in a rollout picks any unseen card with equal
+chance (a determinization that never peeks). The candidate's steps are played first; from then on
+every seat, the decider too, plays as the hard bot would, until the decider's active turn is over.
+The end is scored by the hard evaluation turned into a chance of winning (`win_chance`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from game.actions import Action
+from game.ai.base import DEFAULT_BUDGET, Bot, decide
+from game.ai.evaluate import Evaluator, turns_left
+from game.ai.expert.common_chance import CommonChance
+from game.rules import IllegalActionError, apply
+from game.solo import level_info
+from game.state import CHANCE_PHASES, Phase, State
+
+# Phases in which the decider's active turn goes on (the others' passive writes after its rerolls
+# are part of it: they are what a reroll hands to opponents).
+_TURN_PHASES = frozenset(
+    {Phase.ACTIVE, Phase.PLACE, Phase.CHANCE_WRITE, Phase.PASSIVE, Phase.ROLL, Phase.DRAW}
+)
+MAX_ROLLOUT_STEPS = 200  # far above any turn (a few dozen steps); a stall is a bug
+
+# The spread of what is still to come, in points, for the win chance: a game's remaining luck grows
+# with the turns left, roughly as their square root.
+SPREAD_BASE = 2.0
+SPREAD_PER_ROOT_TURN = 2.5
+
+
+def play_out(
+    start: State,
+    steps: Sequence[Action],
+    future: CommonChance,
+    policies: Sequence[Bot],
+    policy_rng: random.Random,
+) -> State:
+    """`steps` from `start`, then the policies (one per seat) until the decider's turn is over."""
+    active, round_ = start.active, start.round
+    state = start
+    future.restart()
+    planned = list(steps)
+    for _ in range(MAX_ROLLOUT_STEPS):
+        phase = state.phase
+        if state.is_over or state.active != active or state.round != round_ or phase not in _TURN_PHASES:
+            return state
+        if phase is Phase.DRAW and state.chance != "take":
+            return state  # the market's refill once the turn is ended: no display changes
+        if phase in CHANCE_PHASES:
+            state = apply(state, future.outcome(state))
+            continue
+        if planned:
+            try:
+                state = apply(state, planned.pop(0))
+                continue
+            except IllegalActionError:
+                planned.clear()  # a step the sampled chance made impossible: the policy goes on
+        state = apply(state, decide(policies[state.decider], state, policy_rng, DEFAULT_BUDGET))
+    raise RuntimeError(f"a rollout does not end its turn (phase {state.phase})")
+
+
+def win_chance(state: State, me: int, ev: Evaluator) -> float:
+    """How likely `me` is to win (solo: to reach the level's target), judged by the hard
+    evaluation of every display: the lead over the best opponent (or the target) in expected end
+    points, against the spread the turns left may still bring."""
+    mine = ev.value(state, me)
+    if state.config.solo:
+        target = float(level_info(state.config.solo_level or 1).target)
+        lead = mine - target
+    else:
+        others = [ev.value(state, seat) for seat in range(state.config.players) if seat != me]
+        lead = mine - max(others)
+    spread = SPREAD_BASE + SPREAD_PER_ROOT_TURN * math.sqrt(turns_left(state, me))
+    return 1.0 / (1.0 + math.exp(-lead / spread))

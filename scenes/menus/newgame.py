@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 MAX_SEATS = GOENNEN_KOENNEN.max_seats
 # What a seat can be; seat 1 is never empty (a game has at least one player).
-SEAT_OPTIONS = ("off", "human", "easy", "normal", "hard")
+SEAT_OPTIONS = ("off", "human", "easy", "normal", "hard", "expert")
 BOT_NAMES = ("Ada", "Bruno", "Clara", "Dora")  # names that read the same in every language
 SEAT_MARKS = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167))  # seat badges
 

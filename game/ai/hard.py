@@ -15,7 +15,11 @@ What it adds (docs/bots.md):
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from itertools import permutations
+
+import numpy as np
+from numpy.typing import NDArray
 
 from game.actions import Action, Place, Reroll
 from game.ai.kernels import odds
@@ -26,6 +30,17 @@ from game.engine import price
 from game.state import MARKET_SLOTS, ROWS, State
 
 GIVE_AWAY = 0.35  # points an opponent gains, roughly, when it may write one of our rerolled dice
+
+
+@dataclass(frozen=True, slots=True)
+class RerollOptions:
+    """The hard bot's view of a keep decision: the dice as they are worth `now`, each reroll set
+    with its expected worth less its charge (`scored`), and what each of the 7,776 rolls is worth
+    when stopping on it (`values`)."""
+
+    now: float
+    scored: list[tuple[Mask, float]]
+    values: NDArray[np.float64]
 
 
 class HardBot(NormalBot):
@@ -45,18 +60,15 @@ class HardBot(NormalBot):
         scored = self.reroll_options(view, base, rolls_left)
         if scored is None:
             return None, 0.0
-        now, options = scored
-        best_mask, best = None, now
-        for mask, worth in options:
+        best_mask, best = None, scored.now
+        for mask, worth in scored.scored:
             if worth > best + 1e-9:
                 best_mask, best = mask, worth
         if best_mask is None:
-            return None, now
+            return None, scored.now
         return Reroll(mask_dice(best_mask)), best
 
-    def reroll_options(
-        self, view: State, base: float, rolls_left: int
-    ) -> tuple[float, list[tuple[Mask, float]]] | None:
+    def reroll_options(self, view: State, base: float, rolls_left: int) -> RerollOptions | None:
         """What the dice as they are are worth, and every reroll set with what it is expected to
         bring less its charge for the dice handed to opponents (None: no card and no purchase to
         roll for). The expert bot reads the whole list; `keep` takes the best."""
@@ -78,7 +90,7 @@ class HardBot(NormalBot):
             rerolled = sum(mask)
             charge = opponents * GIVE_AWAY * (1 - 0.55**rerolled)
             scored.append((mask, expected - charge))
-        return now, scored
+        return RerollOptions(now, scored, values)
 
     def _opponents_writing(self, view: State) -> float:
         """How many opponents could profit from our rerolls (those with open cards), and how much

@@ -86,3 +86,35 @@ def test_the_win_chance_grows_with_the_lead() -> None:
     match.advance()
     chance = win_chance(match.state, 0, Evaluator(True))
     assert 0.0 < chance < 0.5  # an empty display is far from level 7's target
+
+
+def test_the_luck_subtracted_has_mean_zero_over_every_outcome() -> None:
+    """The mean the expert subtracts a roll's worth from is the exact mean over every outcome of
+    the rerolled dice: the control variate adds no bias."""
+    from itertools import product
+
+    from game.ai.hard import HardBot
+    from game.ai.kernels import odds
+
+    match = Match.new(1, seed=5, solo_level=3)
+    match.advance()
+    driver = random.Random(1)
+    bot = HardBot()
+    while True:
+        state = match.state
+        if state.phase is Phase.ACTIVE and state.rolls == 1:
+            options = bot.reroll_options(state, bot.ev.value(state, 0), 2)
+            if options is not None:
+                break
+        match.play(decide(make_bot("easy"), state, driver))
+        match.advance()
+    means = odds.reroll_values(options.values, state.dice, 1)
+    for mask, mean in list(zip(odds.MASKS, means, strict=True))[:8]:
+        rerolled = [slot for slot, flag in enumerate(mask) if flag]
+        total = 0.0
+        for faces in product(range(1, 7), repeat=len(rerolled)):
+            dice = list(state.dice)
+            for slot, face in zip(rerolled, faces, strict=True):
+                dice[slot] = face
+            total += float(options.values[odds.roll_index(dice)])
+        assert total / 6 ** len(rerolled) == pytest.approx(mean)

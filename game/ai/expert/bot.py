@@ -5,10 +5,10 @@ with the dice as they are, every reroll set (the exact keep maths on what each r
 after the third roll ending, chance (a) and chance (b). When the best few lie within `CLOSE` points
 of each other, the expert plays each of them to the end of the turn in the same sampled futures
 (common random numbers, `CommonChance`), with the hard bot deciding every later step for every
-seat, and takes the one with the best mean chance of winning (`rollout.win_chance`). It leaves the
-hard bot's choice only when the other's lead is larger than its standard error over the paired
-futures. Every other decision, and every clear one, is the hard bot's: the search costs time only
-where the evaluation cannot tell (docs/bots.md, "Expert").
+seat, and scores each end as a chance of winning (`rollout.win_chance`), less the luck of the roll
+a reroll led to (its worth less the exact mean over all its outcomes). It leaves the hard bot's
+choice only for a clear lead (`LEAD_ERRORS`). Every other decision, and every clear one, is the
+hard bot's: the search costs time only where the evaluation cannot tell (docs/bots.md, "Expert").
 """
 
 from __future__ import annotations
@@ -18,11 +18,15 @@ import random
 import time
 from collections.abc import Sequence
 
+import numpy as np
+from numpy.typing import NDArray
+
 from game.actions import Action, End, Reroll, Take
 from game.ai.base import DEFAULT_BUDGET
 from game.ai.expert.common_chance import CommonChance
-from game.ai.expert.rollout import play_out, win_chance
+from game.ai.expert.rollout import play_out, win_chance, win_chance_slope
 from game.ai.hard import HardBot
+from game.ai.kernels import odds
 from game.ai.normal import ACT_MARGIN
 from game.ai.planning import best_acts, chance_writes, mask_dice
 from game.state import ROWS, State
@@ -31,9 +35,13 @@ CLOSE = 1.0  # points: options this near the best are searched
 CANDIDATES = 4  # at most this many options searched per decision
 FUTURES = 12  # sampled futures per candidate at effort 1 and the default budget
 MAX_FUTURES = 96
+LEAD_ERRORS = 2.0  # standard errors by which another option must lead the hard bot's
 SEARCH_STOP = 2.5  # seconds: an emergency brake only, far above the budget (effort is counted)
 
-Option = tuple[float, list[Action]]  # the hard bot's score in points, and the steps
+# An option: the hard bot's score in points, the steps, and for a reroll the mean worth of the
+# roll it leads to (the luck of a sampled roll is its worth less this mean).
+Option = tuple[float, list[Action], float | None]
+Candidate = tuple[list[Action], float | None]  # an option searched: its steps and mean roll worth
 
 
 class ExpertBot(HardBot):
@@ -52,6 +60,7 @@ class ExpertBot(HardBot):
         self.switches = 0  # searched decisions where another option than the hard bot's won
         self._policies: list[HardBot] = []
         self._rng = random.Random(0)
+        self._roll_worth: NDArray[np.float64] | None = None  # this decision's worth of each roll
 
     def __call__(self, view: State, legal: Sequence[Action], rng: random.Random, budget: float) -> Action:
         scale = min(8.0, budget / DEFAULT_BUDGET) * self.effort
@@ -63,11 +72,10 @@ class ExpertBot(HardBot):
         chosen = super().active(view, deadline)
         if view.acted:
             return chosen
-        options = self._options(view, deadline)
-        close = _close(options, chosen)
+        close = _close(self._options(view, deadline), chosen)
         if len(close) < 2:
             return chosen
-        return self._search(view, close)
+        return self._search(view, close)[0]
 
     # --- the options, scored as the hard bot scores them ---------------------------------------
 
@@ -76,41 +84,53 @@ class ExpertBot(HardBot):
         base = self.ev.value(view, me)
         plan = best_acts(view, self.ev, deadline, self.modifiers, self.node_limit)
         options: list[Option] = []
+        self._roll_worth = None
         if plan.steps:
-            options.append((plan.value - base, [*plan.steps, End()]))
+            options.append((plan.value - base, [*plan.steps, End()], None))
         rolls_left = 3 - view.rolls
         if rolls_left > 0:
             scored = self.reroll_options(view, base, rolls_left)
             if scored is not None:
-                for mask, worth in scored[1]:
-                    options.append((worth, [Reroll(mask_dice(mask))]))
+                self._roll_worth = scored.values
+                # the mean worth of the roll each reroll set leads to, stopping there: exact, over
+                # every outcome of the rerolled dice (the programme with this reroll only)
+                means = odds.reroll_values(scored.values, view.dice, 1)
+                for (mask, worth), mean in zip(scored.scored, means, strict=True):
+                    options.append((worth, [Reroll(mask_dice(mask))], mean))
             return options
-        options.append((ACT_MARGIN, [End()]))
+        options.append((ACT_MARGIN, [End()], None))
         writes = chance_writes(view, self.ev, deadline)
         if writes.steps:
-            options.append((writes.value - base, writes.steps))
+            options.append((writes.value - base, writes.steps, None))
         for row in ROWS:
             if len(view.pile(row)) > 0:
-                options.append((self.take_value(view, row, base), [Take(row)]))
+                options.append((self.take_value(view, row, base), [Take(row)], None))
         return options
 
     # --- the search ----------------------------------------------------------------------------
 
-    def _search(self, view: State, candidates: list[list[Action]]) -> list[Action]:
-        """The candidate with the best mean win chance over the same sampled futures; the first
-        (the hard bot's) unless another leads it by more than the lead's standard error."""
+    def _search(self, view: State, candidates: list[Candidate]) -> Candidate:
+        """The candidate with the best mean win chance over the same sampled futures, each roll's
+        luck subtracted; the first (the hard bot's) unless another leads it clearly (`_leads`)."""
         me = view.decider
         policies = self._policies_for(view)
         seeds = [self._rng.getrandbits(64) for _ in range(self.futures)]
         # an unhurried bot (make_bot's, for pinned games) has no clock stop at all
         stop = time.perf_counter() + (SEARCH_STOP if math.isfinite(self.emergency_stop) else math.inf)
+        slope = win_chance_slope(view, me, self.ev)
+        worth = self._roll_worth
         chances: list[list[float]] = [[] for _ in candidates]
         self.searches += 1
         for seed in seeds:
             future = CommonChance(seed)
-            for index, steps in enumerate(candidates):
-                end = play_out(view, steps, future, policies, self._rng)
-                chances[index].append(win_chance(end, me, self.ev))
+            for index, (steps, mean) in enumerate(candidates):
+                end, roll = play_out(view, steps, future, policies, self._rng)
+                chance = win_chance(end, me, self.ev)
+                if mean is not None and roll is not None and worth is not None:
+                    # a control variate: the roll's worth less its exact mean has mean zero, and
+                    # much of a reroll's spread of outcomes is the roll's own luck
+                    chance -= slope * (float(worth[odds.roll_index(roll)]) - mean)
+                chances[index].append(chance)
                 self.rollouts += 1
             if time.perf_counter() > stop:
                 break  # emergency only: every candidate has played the same futures so far
@@ -134,27 +154,29 @@ class ExpertBot(HardBot):
         return self._policies
 
 
-def _close(options: list[Option], chosen: list[Action]) -> list[list[Action]]:
+def _close(options: list[Option], chosen: list[Action]) -> list[Candidate]:
     """The hard bot's choice first, then the best other options within CLOSE points of the best."""
+    mean_of_chosen = next((mean for _, steps, mean in options if steps == chosen), None)
+    close: list[Candidate] = [(chosen, mean_of_chosen)]
     if not options:
-        return [chosen]
-    top = max(score for score, _ in options)
+        return close
+    top = max(score for score, _, _ in options)
     ranked = sorted(options, key=lambda option: -option[0])  # stable: equal scores keep their order
-    close = [chosen]
-    for score, steps in ranked:
+    for score, steps, mean in ranked:
         if len(close) >= CANDIDATES or score < top - CLOSE:
             break
         if steps != chosen:
-            close.append(steps)
+            close.append((steps, mean))
     return close
 
 
 def _leads(challenger: list[float], holder: list[float]) -> bool:
-    """Whether `challenger` beats `holder` by more than the standard error of the paired mean lead."""
+    """Whether `challenger` beats `holder` by more than LEAD_ERRORS standard errors of the paired
+    mean lead: several challengers are tried, and a lead by chance alone must rarely pass."""
     count = len(challenger)
     if count < 2:
         return False
     diffs = [a - b for a, b in zip(challenger, holder, strict=True)]
     mean = sum(diffs) / count
     variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
-    return mean > math.sqrt(variance / count)
+    return mean > LEAD_ERRORS * math.sqrt(variance / count)

@@ -40,20 +40,24 @@ def play_out(
     future: CommonChance,
     policies: Sequence[Bot],
     policy_rng: random.Random,
-) -> State:
-    """`steps` from `start`, then the policies (one per seat) until the decider's turn is over."""
+) -> tuple[State, tuple[int, ...] | None]:
+    """`steps` from `start`, then the policies (one per seat) until the decider's turn is over.
+    Returns the state there and the dice after the first roll on the way (None: no roll)."""
     active, round_ = start.active, start.round
     state = start
     future.restart()
     planned = list(steps)
+    first_roll: tuple[int, ...] | None = None
     for _ in range(MAX_ROLLOUT_STEPS):
         phase = state.phase
         if state.is_over or state.active != active or state.round != round_ or phase not in _TURN_PHASES:
-            return state
+            return state, first_roll
         if phase is Phase.DRAW and state.chance != "take":
-            return state  # the market's refill once the turn is ended: no display changes
+            return state, first_roll  # the market's refill once the turn is ended: no display changes
         if phase in CHANCE_PHASES:
             state = apply(state, future.outcome(state))
+            if first_roll is None and phase is Phase.ROLL:
+                first_roll = state.dice
             continue
         if planned:
             try:
@@ -69,12 +73,22 @@ def win_chance(state: State, me: int, ev: Evaluator) -> float:
     """How likely `me` is to win (solo: to reach the level's target), judged by the hard
     evaluation of every display: the lead over the best opponent (or the target) in expected end
     points, against the spread the turns left may still bring."""
+    lead, spread = _lead(state, me, ev)
+    return 1.0 / (1.0 + math.exp(-lead / spread))
+
+
+def win_chance_slope(state: State, me: int, ev: Evaluator) -> float:
+    """How much `win_chance` grows per point more for `me` there: what a point of dice luck is
+    worth in the search's outcome (the luck it subtracts)."""
+    lead, spread = _lead(state, me, ev)
+    chance = 1.0 / (1.0 + math.exp(-lead / spread))
+    return chance * (1.0 - chance) / spread
+
+
+def _lead(state: State, me: int, ev: Evaluator) -> tuple[float, float]:
     mine = ev.value(state, me)
     if state.config.solo:
-        target = float(level_info(state.config.solo_level or 1).target)
-        lead = mine - target
+        lead = mine - float(level_info(state.config.solo_level or 1).target)
     else:
-        others = [ev.value(state, seat) for seat in range(state.config.players) if seat != me]
-        lead = mine - max(others)
-    spread = SPREAD_BASE + SPREAD_PER_ROOT_TURN * math.sqrt(turns_left(state, me))
-    return 1.0 / (1.0 + math.exp(-lead / spread))
+        lead = mine - max(ev.value(state, seat) for seat in range(state.config.players) if seat != me)
+    return lead, SPREAD_BASE + SPREAD_PER_ROOT_TURN * math.sqrt(turns_left(state, me))

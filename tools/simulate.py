@@ -326,14 +326,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "solo_win_rate" in summary:
         print(f"solo level {args.solo_level or 1} won in {summary['solo_win_rate']:.1%} of games")
     if "duplicate" in summary:
-        print_duplicate(summary["duplicate"])  # type: ignore[arg-type]
+        print_duplicate(summary["duplicate"], "level won" if args.players == 1 else "win rate")  # type: ignore[arg-type]
     return 0
 
 
-def print_duplicate(duplicate: dict[str, Any]) -> None:
-    print(f"duplicate: {duplicate['deals']} deals, each played once per seat order")
+def print_duplicate(duplicate: dict[str, Any], rate: str) -> None:
+    """The duplicate summary in words; `rate` names what a win is (solo: the level won)."""
+    print(f"duplicate: {duplicate['deals']} deals, each played once per seat order (solo: by each bot)")
     for name, (mean, low, high) in duplicate["win_rate_ci95"].items():
-        print(f"  {name:<8} win rate {mean:.1%}  (95 % interval {low:.1%} to {high:.1%})")
+        print(f"  {name:<8} {rate} {mean:.1%}  (95 % interval {low:.1%} to {high:.1%})")
     lead = duplicate.get("lead")
     if lead is not None:
         wins, points = lead["wins"], lead["points"]

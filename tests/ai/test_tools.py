@@ -83,6 +83,9 @@ def test_duplicate_solo_plays_every_bot_on_every_deal(capsys: pytest.CaptureFixt
     simulate.main([*argv, "--json"])
     duplicate = json.loads(capsys.readouterr().out)["duplicate"]
     assert duplicate["deals"] == 2 and set(duplicate["win_rate_ci95"]) == {"easy", "normal"}
+    simulate.main(argv)
+    text = capsys.readouterr().out
+    assert "normal   level won" in text and "easy over normal" in text
     with pytest.raises(SystemExit):  # blocks of two games: an odd count cannot be paired
         simulate.main(["--players", "1", "--bots", "easy,normal", "--games", "3", "--duplicate"])
 

@@ -19,7 +19,7 @@ from game.engine import apply
 from game.match import Match
 from game.state import Phase
 
-BUDGET = 0.05  # two futures per candidate: the tests check the search, not its strength
+BUDGET = 0.05  # five futures per candidate: the tests check the search, not its strength
 
 
 def _expert_game(seed: int, players: int = 2, budget: float = BUDGET) -> tuple[ExpertBot, list[str]]:
@@ -51,7 +51,7 @@ def test_a_seeded_expert_game_repeats_exactly() -> None:
 def test_the_budget_scales_the_rollouts_not_the_clock() -> None:
     small, _ = _expert_game(seed=6, players=1, budget=0.05)
     large, _ = _expert_game(seed=6, players=1, budget=0.1)
-    assert small.futures == 2 and large.futures == 5  # 12 futures at 0.25 s, scaled
+    assert small.futures == 5 and large.futures == 10  # 24 futures at 0.25 s, scaled
     assert large.rollouts > small.rollouts
 
 

@@ -33,8 +33,8 @@ from game.state import ROWS, State
 
 CLOSE = 1.0  # points: options this near the best are searched
 CANDIDATES = 4  # at most this many options searched per decision
-FUTURES = 12  # sampled futures per candidate at effort 1 and the default budget
-MAX_FUTURES = 96
+FUTURES = 24  # sampled futures per candidate at effort 1 and the default budget
+MAX_FUTURES = 192
 LEAD_ERRORS = 2.0  # standard errors by which another option must lead the hard bot's
 SEARCH_STOP = 2.5  # seconds: an emergency brake only, far above the budget (effort is counted)
 

@@ -96,3 +96,10 @@ def test_strength_plays_the_curve_against_effort_one(capsys: pytest.CaptureFixtu
     hard, mirror = report["curve"]
     assert hard["games"] == 4 and 0.0 <= hard["win_rate"][0] <= 1.0 and "points_lead" in hard
     assert mirror["win_rate"] == [0.5, 0.5, 0.5]  # effort 1 against itself: mirror games
+
+
+def test_duplicate_works_for_the_second_game_too(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "penk", "--players", "2", "--bots", "easy,normal", "--games", "4", "--duplicate"]
+    simulate.main([*argv, "--json"])
+    duplicate = json.loads(capsys.readouterr().out)["duplicate"]
+    assert duplicate["deals"] == 2 and duplicate["lead"]["of"] == "easy"

@@ -118,3 +118,15 @@ def test_the_luck_subtracted_has_mean_zero_over_every_outcome() -> None:
                 dice[slot] = face
             total += float(options.values[odds.roll_index(dice)])
         assert total / 6 ** len(rerolled) == pytest.approx(mean)
+
+
+def test_a_solo_display_after_the_setup_is_not_judged_hopeless() -> None:
+    """The cards still to be bought count at the hard bot's pace, and the patience reserve does
+    not count as points: after the setup the chance to reach a target is neither 0 nor 1."""
+    for level in (1, 7):
+        match = Match.new(1, seed=2, solo_level=level)
+        match.advance()
+        while match.state.phase is not Phase.ACTIVE:
+            match.play(decide(make_bot("hard"), match.state, random.Random(1)))
+            match.advance()
+        assert 0.05 < win_chance(match.state, 0, Evaluator(True)) < 0.95

@@ -3,11 +3,23 @@
     python -m tools.simulate --players 2 --bots easy,hard --games 200 --seed 1 [--jobs 2] [--json]
     python -m tools.simulate --players 1 --bots hard --solo-level 3 --games 1000 --seed 1
     python -m tools.simulate --game penk --players 2 --bots hard,normal --games 2000 --seed 1 --jobs 2
+    python -m tools.simulate --players 2 --bots expert,hard --games 400 --duplicate --seed 1 --jobs 2
+    python -m tools.simulate --players 1 --bots expert,hard --solo-level 7 --games 400 --duplicate
 
 `--bots` names one level per seat (or one level for all seats). Seats rotate between games (game
 i puts bot k in seat (k + i) mod N) unless --fixed-seats, so no bot keeps the start seat. Seat 0
 always starts. Game i is played with seed S * 1,000,003 + i, so the same seed gives the same
 output, whatever --jobs is (timing fields aside).
+
+`--duplicate` plays each deal and dice stream once per seat order, as duplicate bridge does: the
+games come in blocks of N (N seats, or in solo one game per bot named, each playing the same
+seed), block j with seed S * 1,000,003 + j and the bots rotated by one seat per game. What one bot's
+luck gives, the other gets in the next game, so the difference between bots shows with far fewer
+games. The JSON then has a "duplicate" key: the deals, each bot's win rate (solo: the level won)
+with its 95 % confidence interval over the blocks, and with two bots named the first's lead over
+the second in wins and in points, per block, with its interval. The dice follow the game's own
+course (they are drawn by the number of actions played), so two seat orders share the deal and
+the dice until the bots' choices part them.
 """
 
 from __future__ import annotations
@@ -20,6 +32,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game import penk
 from game.ai import LEVELS, make_bot
@@ -37,6 +50,7 @@ class GameSpec:
     solo_level: int | None
     budget: float
     game: str = GAMES[0]
+    block: int = -1  # duplicate games: the deal this game shares with its block (-1: none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +61,7 @@ class GameResult:
     winners: tuple[int, ...]
     turns: int
     solo_won: bool | None
+    block: int = -1
 
 
 def run_game(spec: GameSpec) -> GameResult:
@@ -62,6 +77,7 @@ def run_game(spec: GameSpec) -> GameResult:
         outcome.winners,
         record.turns,
         outcome.solo_won,
+        spec.block,
     )
 
 
@@ -69,7 +85,7 @@ def run_penk_game(spec: GameSpec) -> GameResult:
     record = penk.play_game([penk.make_bot(level) for level in spec.levels], spec.seed, budget=spec.budget)
     outcome = record.outcome
     scores = tuple(s.total for s in outcome.scores)
-    return GameResult(spec.index, spec.levels, scores, outcome.winners, record.turns, None)
+    return GameResult(spec.index, spec.levels, scores, outcome.winners, record.turns, None, spec.block)
 
 
 def game_specs(
@@ -81,13 +97,43 @@ def game_specs(
     fixed: bool,
     budget: float,
     game: str = GAMES[0],
+    duplicate: bool = False,
 ) -> list[GameSpec]:
+    if duplicate:
+        return duplicate_specs(players, levels, games, seed, solo_level, budget, game)
     specs = []
     for index in range(games):
         shift = 0 if fixed else index % players
         by_seat = tuple(levels[(seat - shift) % players] for seat in range(players))
         specs.append(GameSpec(index, seed * SEED_STRIDE + index, by_seat, solo_level, budget, game))
     return specs
+
+
+def duplicate_specs(
+    players: int,
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    solo_level: int | None,
+    budget: float,
+    game: str = GAMES[0],
+) -> list[GameSpec]:
+    """Blocks of games on one seed each: every seat order of the bots (solo: every bot once)."""
+    size = block_size(players, levels)
+    specs = []
+    for index in range(games):
+        block, turn = divmod(index, size)
+        if players == 1:
+            by_seat: tuple[str, ...] = (levels[turn],)
+        else:
+            by_seat = tuple(levels[(seat - turn) % players] for seat in range(players))
+        specs.append(GameSpec(index, seed * SEED_STRIDE + block, by_seat, solo_level, budget, game, block))
+    return specs
+
+
+def block_size(players: int, levels: Sequence[str]) -> int:
+    """Games per duplicate block: one per seat order (solo: one per bot named)."""
+    return len(levels) if players == 1 else players
 
 
 def summarise(results: Sequence[GameResult], players: int, seconds: float, solo: bool) -> dict[str, object]:
@@ -118,6 +164,55 @@ def summarise(results: Sequence[GameResult], players: int, seconds: float, solo:
     return summary
 
 
+Z95 = 1.96  # a 95 % interval's half-width in standard errors (normal approximation over many blocks)
+
+
+def duplicate_summary(results: Sequence[GameResult], order: Sequence[str]) -> dict[str, object]:
+    """Each bot's win rate over the duplicate blocks with its 95 % interval, and with two bots the
+    first's lead over the second per block: in wins (solo: levels won) and in points.
+
+    A block is the unit: its games share a deal, so their results are not independent, but the
+    blocks are. A bot's win in a game is its share of the winners (solo: whether it reached the
+    target); per block each bot's wins and scores are averaged over its seats."""
+    names = list(dict.fromkeys(order))
+    blocks: dict[int, dict[str, tuple[list[float], list[float]]]] = {}
+    for r in results:
+        by_name = blocks.setdefault(r.block, {name: ([], []) for name in names})
+        for seat, level in enumerate(r.levels):
+            if r.solo_won is not None:
+                win = 1.0 if r.solo_won else 0.0
+            else:
+                win = 1.0 / len(r.winners) if seat in r.winners else 0.0
+            by_name[level][0].append(win)
+            by_name[level][1].append(float(r.scores[seat]))
+    wins = {name: [statistics.fmean(b[name][0]) for b in blocks.values()] for name in names}
+    summary: dict[str, object] = {
+        "deals": len(blocks),
+        "win_rate_ci95": {name: interval(wins[name], (0.0, 1.0)) for name in names},
+    }
+    if len(names) == 2:
+        first, second = names
+        scores = {name: [statistics.fmean(b[name][1]) for b in blocks.values()] for name in names}
+        summary["lead"] = {
+            "of": first,
+            "over": second,
+            "wins": interval([a - b for a, b in zip(wins[first], wins[second], strict=True)]),
+            "points": interval([a - b for a, b in zip(scores[first], scores[second], strict=True)]),
+        }
+    return summary
+
+
+def interval(values: Sequence[float], within: tuple[float, float] | None = None) -> list[float]:
+    """[mean, low, high]: the mean with its 95 % confidence interval (normal approximation),
+    cut to `within` for a rate."""
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("inf")
+    low, high = mean - half, mean + half
+    if within is not None:
+        low, high = max(within[0], low), min(within[1], high)
+    return [round(mean, 4), round(low, 4), round(high, 4)]
+
+
 def simulate(
     players: int,
     levels: Sequence[str],
@@ -129,9 +224,10 @@ def simulate(
     fixed_seats: bool = False,
     budget: float = 0.25,
     game: str = GAMES[0],
+    duplicate: bool = False,
 ) -> dict[str, object]:
     """Play the games (in `jobs` processes) and return the summary dictionary."""
-    specs = game_specs(players, levels, games, seed, solo_level, fixed_seats, budget, game)
+    specs = game_specs(players, levels, games, seed, solo_level, fixed_seats, budget, game, duplicate)
     start = time.perf_counter()
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -140,7 +236,10 @@ def simulate(
         results = [run_game(spec) for spec in specs]
     seconds = time.perf_counter() - start
     results.sort(key=lambda r: r.index)
-    return summarise(results, players, seconds, players == 1)
+    summary = summarise(results, players, seconds, players == 1)
+    if duplicate:
+        summary["duplicate"] = duplicate_summary(results, levels)
+    return summary
 
 
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -149,10 +248,21 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--fixed-seats", action="store_true", help="do not rotate bots between seats")
     parser.add_argument("--budget", type=float, default=0.25, help="seconds per bot decision")
     parser.add_argument("--game", choices=GAMES, default=GAMES[0], help="which game the bots play")
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per seat order (solo: once per bot named) and report paired intervals",
+    )
     args = parser.parse_args(argv)
     if args.game == "penk" and not penk.MIN_SEATS <= args.players <= penk.MAX_SEATS:
         parser.error(f"Penk! has {penk.MIN_SEATS} to {penk.MAX_SEATS} players")
-    read_seats(parser, args)
+    read_seats(parser, args, several_solo_bots=args.duplicate)
+    if args.duplicate:
+        if args.fixed_seats:
+            parser.error("--duplicate rotates the seats itself: leave out --fixed-seats")
+        size = block_size(args.players, args.levels)
+        if args.games % size:
+            parser.error(f"--duplicate plays blocks of {size} games: --games must be a multiple of {size}")
     return args
 
 
@@ -168,13 +278,17 @@ def add_game_arguments(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def read_seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+def read_seats(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, several_solo_bots: bool = False
+) -> None:
     """Check --bots against --players (one name serves every seat) and --solo-level, and set
-    `args.levels` to one bot level per seat; a mistake ends the program with the parser's error."""
+    `args.levels` to one bot level per seat; a mistake ends the program with the parser's error.
+    With `several_solo_bots` a solo game may name several bots (duplicate solo: each plays every
+    deal), and `args.levels` lists them."""
     levels = [name.strip() for name in args.bots.split(",") if name.strip()]
     if len(levels) == 1:
         levels *= args.players
-    if len(levels) != args.players:
+    if len(levels) != args.players and not (several_solo_bots and args.players == 1 and levels):
         parser.error(f"--bots names {len(levels)} bots for {args.players} seats")
     for level in levels:
         if level not in LEVELS:
@@ -196,6 +310,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         fixed_seats=args.fixed_seats,
         budget=args.budget,
         game=args.game,
+        duplicate=args.duplicate,
     )
     if args.json:
         print(json.dumps(summary, sort_keys=True))
@@ -210,7 +325,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  seat {seat}  win rate {rate:.1%}")
     if "solo_win_rate" in summary:
         print(f"solo level {args.solo_level or 1} won in {summary['solo_win_rate']:.1%} of games")
+    if "duplicate" in summary:
+        print_duplicate(summary["duplicate"], "level won" if args.players == 1 else "win rate")  # type: ignore[arg-type]
     return 0
+
+
+def print_duplicate(duplicate: dict[str, Any], rate: str) -> None:
+    """The duplicate summary in words; `rate` names what a win is (solo: the level won)."""
+    print(f"duplicate: {duplicate['deals']} deals, each played once per seat order (solo: by each bot)")
+    for name, (mean, low, high) in duplicate["win_rate_ci95"].items():
+        print(f"  {name:<8} {rate} {mean:.1%}  (95 % interval {low:.1%} to {high:.1%})")
+    lead = duplicate.get("lead")
+    if lead is not None:
+        wins, points = lead["wins"], lead["points"]
+        print(
+            f"  {lead['of']} over {lead['over']}: {wins[0]:+.1%} wins ({wins[1]:+.1%} to {wins[2]:+.1%}), "
+            f"{points[0]:+.2f} points ({points[1]:+.2f} to {points[2]:+.2f}) per deal"
+        )
 
 
 if __name__ == "__main__":

@@ -15,17 +15,32 @@ What it adds (docs/bots.md):
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from itertools import permutations
+
+import numpy as np
+from numpy.typing import NDArray
 
 from game.actions import Action, Place, Reroll
 from game.ai.kernels import odds
 from game.ai.normal import NormalBot
-from game.ai.planning import mask_dice, place_value, remember_success, roll_values, value_options
+from game.ai.planning import Mask, mask_dice, place_value, remember_success, roll_values, value_options
 from game.display import Display
 from game.engine import price
 from game.state import MARKET_SLOTS, ROWS, State
 
 GIVE_AWAY = 0.35  # points an opponent gains, roughly, when it may write one of our rerolled dice
+
+
+@dataclass(frozen=True, slots=True)
+class RerollOptions:
+    """The hard bot's view of a keep decision: the dice as they are worth `now`, each reroll set
+    with its expected worth less its charge (`scored`), and what each of the 7,776 rolls is worth
+    when stopping on it (`values`)."""
+
+    now: float
+    scored: list[tuple[Mask, float]]
+    values: NDArray[np.float64]
 
 
 class HardBot(NormalBot):
@@ -42,6 +57,21 @@ class HardBot(NormalBot):
     def keep(
         self, view: State, base: float, rolls_left: int, deadline: float, acting: float | None = None
     ) -> tuple[Reroll | None, float]:
+        scored = self.reroll_options(view, base, rolls_left)
+        if scored is None:
+            return None, 0.0
+        best_mask, best = None, scored.now
+        for mask, worth in scored.scored:
+            if worth > best + 1e-9:
+                best_mask, best = mask, worth
+        if best_mask is None:
+            return None, scored.now
+        return Reroll(mask_dice(best_mask)), best
+
+    def reroll_options(self, view: State, base: float, rolls_left: int) -> RerollOptions | None:
+        """What the dice as they are are worth, and every reroll set with what it is expected to
+        bring less its charge for the dice handed to opponents (None: no card and no purchase to
+        roll for). The expert bot reads the whole list; `keep` takes the best."""
         cards = self.open_cards(view)
         # every completion is worth a little (bonus kinds, the tie-break), even if the evaluator
         # sees no points in it yet; so the bot never rolls blind while a card can be completed
@@ -49,21 +79,18 @@ class HardBot(NormalBot):
         weighted = [(card, max(0.05, gain)) for (_, card), gain in zip(cards, gains, strict=True)]
         buys = self._buy_values(view, base)
         if not any(w > 0 for _, w in weighted) and not any(v > 0 for v in buys):
-            return None, 0.0
+            return None
         remember_success([card for card, _ in weighted])  # roll_values makes the vectors
         values = roll_values(weighted, buys)
         options = value_options(values, view.dice, rolls_left)
         now = float(values[odds.roll_index(view.dice)])
         opponents = self._opponents_writing(view)
-        best_mask, best = None, now
+        scored: list[tuple[Mask, float]] = []
         for mask, expected in options.items():
             rerolled = sum(mask)
             charge = opponents * GIVE_AWAY * (1 - 0.55**rerolled)
-            if expected - charge > best + 1e-9:
-                best_mask, best = mask, expected - charge
-        if best_mask is None:
-            return None, now
-        return Reroll(mask_dice(best_mask)), best
+            scored.append((mask, expected - charge))
+        return RerollOptions(now, scored, values)
 
     def _opponents_writing(self, view: State) -> float:
         """How many opponents could profit from our rerolls (those with open cards), and how much

@@ -155,6 +155,9 @@ class NewGameScene(MenuScene):
             return t("newgame.start.unavailable")
         if len(self.seated()) < self.info.min_seats:
             return t("newgame.start.too_few", game=self.info.name, count=self.info.min_seats)
+        options = [self.seat_option(seat) for seat in self.seated()]
+        if any(option in BOT_LEVELS and option not in self.info.bot_levels for option in options):
+            return t("newgame.start.no_such_bot", game=self.info.name)
         names = [self.names[seat].value.strip() for seat in self.seated()]
         if any(not name for name in names):
             return t("newgame.start.name_missing")

@@ -11,7 +11,7 @@ class SeatKind(StrEnum):
     BOT = "bot"
 
 
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ class GameInfo:
     new_game_route: str  # takes a GameConfig
     continue_route: str  # takes the save path (or None for the Continue slot)
     solo_route: str | None  # the solo screen, if the game has a solo mode
+    bot_levels: tuple[str, ...]  # the bots this game has (Penk! has no expert)
 
 
 GOENNEN_KOENNEN = GameInfo(
@@ -33,6 +34,7 @@ GOENNEN_KOENNEN = GameInfo(
     new_game_route="table-new",
     continue_route="table-continue",
     solo_route="solo-card",
+    bot_levels=("easy", "normal", "hard", "expert"),
 )
 
 PENK_GAME = GameInfo(
@@ -43,6 +45,7 @@ PENK_GAME = GameInfo(
     new_game_route="penk-new",
     continue_route="table-continue",  # a save names its game; the table route serves each game
     solo_route=None,
+    bot_levels=tuple(penk.LEVELS),
 )
 
 GAMES: tuple[GameInfo, ...] = (GOENNEN_KOENNEN, PENK_GAME)

@@ -35,6 +35,7 @@ class Rulebook:
     from_data: Callable[[Any, str], Any]  # (parsed save, source) -> match; SaveError if unusable
     solo_level: Callable[[Any], int | None]  # of a state
     result: Callable[[Any], Any]  # the outcome of a finished game's state
+    bot_levels: tuple[str, ...]  # the levels make_bot knows
 
 
 def _first_match(players: int, seed: int, first: int | None, solo_level: int | None) -> Match:
@@ -56,6 +57,7 @@ FIRST_RULES = Rulebook(
     from_data=lambda data, source: match_from_data(data, source),
     solo_level=lambda state: state.config.solo_level,
     result=result,
+    bot_levels=tuple(ai.LEVELS),
 )
 
 PENK_RULES = Rulebook(
@@ -69,6 +71,7 @@ PENK_RULES = Rulebook(
     from_data=penk.match_from_data,
     solo_level=lambda _state: None,
     result=penk.result,
+    bot_levels=tuple(penk.LEVELS),
 )
 
 RULEBOOKS = {book.key: book for book in (FIRST_RULES, PENK_RULES)}

@@ -218,7 +218,7 @@ class GameSession:
         naming the file."""
         rules = rulebook_of(data)
         match = rules.from_data(data, path.name)
-        seats = _seats_from_data(data.get("seats"), match.setup.players, path.name)
+        seats = _seats_from_data(data.get("seats"), match.setup.players, path.name, rules.bot_levels)
         context = data.get("context")
         if context is not None and not isinstance(context, dict):
             raise SaveError(f"{path.name} is damaged: key 'context' should be an object")
@@ -384,7 +384,9 @@ class GameSession:
         return self.save_problem
 
 
-def _seats_from_data(raw: Any, players: int, source: str) -> tuple[SeatConfig, ...]:
+def _seats_from_data(
+    raw: Any, players: int, source: str, levels: Sequence[str] = BOT_LEVELS
+) -> tuple[SeatConfig, ...]:
     """Seat names and kinds from a save; a save without them gets plain defaults."""
     if raw is None:
         return tuple(SeatConfig(f"Player {i + 1}", SeatKind.HUMAN) for i in range(players))
@@ -400,7 +402,7 @@ def _seats_from_data(raw: Any, players: int, source: str) -> tuple[SeatConfig, .
         except ValueError:
             raise SaveError(f"{source} is damaged: seat {index + 1} is neither human nor bot") from None
         level = entry.get("level")
-        if kind == SeatKind.BOT and level not in BOT_LEVELS:
+        if kind == SeatKind.BOT and level not in levels:
             raise SaveError(f"{source} is damaged: seat {index + 1} has an unknown bot level {level!r}")
         seats.append(SeatConfig(name, kind, level if kind == SeatKind.BOT else None))
     return tuple(seats)

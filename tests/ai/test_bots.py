@@ -51,6 +51,9 @@ def test_easy_bot_decisions_are_legal_in_many_games(players: int) -> None:
         (("normal", "hard"), None),
         (("hard", "easy", "normal"), None),
         (("easy", "normal", "hard", "hard"), None),
+        (("expert",), 7),
+        (("expert", "hard"), None),
+        (("normal", "expert", "easy"), None),
     ],
 )
 def test_every_level_decides_legally_at_every_seat_count(
@@ -123,5 +126,5 @@ def test_hidden_information_does_not_change_a_decision(level: str) -> None:
 
 
 def test_unknown_level_is_refused_with_the_levels_named() -> None:
-    with pytest.raises(ValueError, match="easy, normal, hard"):
-        make_bot("expert")
+    with pytest.raises(ValueError, match="easy, normal, hard, expert"):
+        make_bot("grandmaster")

@@ -14,8 +14,8 @@ from game.state import Phase
 from scenes.app import App
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
-from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.archive import FINISHED_FOLDER
+from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
 from scenes.model.userdata import save_path
 from scenes.table.base import ZOOM_DWELL

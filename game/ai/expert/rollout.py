@@ -17,7 +17,8 @@ from game.actions import Action
 from game.ai.base import DEFAULT_BUDGET, Bot, decide
 from game.ai.evaluate import Evaluator, turns_left
 from game.ai.expert.common_chance import CommonChance
-from game.rules import IllegalActionError, apply
+from game.reasons import IllegalActionError
+from game.rules import apply
 from game.solo import level_info
 from game.state import CHANCE_PHASES, Phase, State
 

@@ -1,12 +1,15 @@
 """Does the running game's memory stay flat over long play?
 
-    python -m tools.memory [--games 200] [--seed 1] [--every 10]
+    python -m tools.memory [--games 200] [--seed 1] [--every 10] [--bots-only]
 
 Plays bot games back to back in one App through the real table scenes (headless, instant speed,
 a temporary data folder), like a player who leaves four bots playing all evening. After each game
 it measures the process's resident memory, Python's own heap (allocated blocks) and the pixel memory
 held by the render caches, and prints every `--every`-th game. Exit status 0 when the process
 after the last game is at most 20 % larger than after game 5 (issue 19, item 7), else 1.
+
+`--bots-only` plays the same bots' games without any scene (game.ai.play, some hundred times
+faster): what the engine and the bots' caches keep, apart from what the screens keep.
 """
 
 from __future__ import annotations
@@ -116,6 +119,31 @@ def play_games(
     return samples
 
 
+def play_bot_games(
+    games: int,
+    seed: int = 1,
+    report: Callable[[Sample], None] | None = None,
+    seats: Sequence[SeatConfig] | None = None,
+) -> list[Sample]:
+    """`play_games` without the scenes: the same bots' games through game.ai.play only."""
+    from game.ai import make_bot
+    from game.ai.play import play_game
+    from scenes.table.selftest import SEATS
+
+    levels = [seat.level or "normal" for seat in (SEATS if seats is None else seats)]
+    samples: list[Sample] = []
+    for game in range(1, games + 1):
+        started = time.perf_counter()
+        record = play_game([make_bot(level) for level in levels], seed + game)
+        sample = Sample(
+            game, record.turns, resident_mb(), sys.getallocatedblocks(), 0.0, time.perf_counter() - started
+        )
+        samples.append(sample)
+        if report is not None:
+            report(sample)
+    return samples
+
+
 def growth(samples: list[Sample]) -> float:
     """How much larger the process is after the last game than after game 5 (0.1 = 10 %)."""
     base = samples[min(BASELINE_GAME, len(samples)) - 1].rss_mb
@@ -127,20 +155,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="bot games back to back (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (then +1 per game)")
     parser.add_argument("--every", type=int, default=10, help="print every N-th game (default 10)")
+    parser.add_argument("--bots-only", action="store_true", help="no scenes: the engine and bots alone")
     args = parser.parse_args(argv)
     if args.games < BASELINE_GAME + 1:
         parser.error(f"--games must be more than {BASELINE_GAME}")
 
+    unit = "turns" if args.bots_only else "actions"
+
     def report(sample: Sample) -> None:
         if sample.game % args.every == 0 or sample.game in (1, BASELINE_GAME):
             print(
-                f"game {sample.game:4d}: {sample.actions:4d} actions, {sample.seconds:5.1f} s, "
+                f"game {sample.game:4d}: {sample.actions:4d} {unit}, {sample.seconds:5.1f} s, "
                 f"process {sample.rss_mb:6.1f} MB, Python blocks {sample.python_blocks / 1000:7.1f}k, "
                 f"render caches {sample.cache_mb:5.1f} MB",
                 flush=True,
             )
 
-    samples = play_games(args.games, args.seed, report)
+    samples = (play_bot_games if args.bots_only else play_games)(args.games, args.seed, report)
     change = growth(samples)
     verdict = "flat" if change <= ALLOWED_GROWTH else "GROWS"
     print(

@@ -45,6 +45,7 @@ EMPTY_FIELD = 0.01  # the tie-break: fewer empty fields wins
 PATIENCE = 10.0  # points an open cell is held at with plenty of turns left
 PATIENT_FROM = 8.0  # the turns left above which the bot starts to hold cells open
 PATIENCE_RAMP = 4.0  # the turns over which the reserve grows to its full size
+CARD_CHANCES_KEPT = 8_192  # shared card chances (by task, fill, turns); a game meets a few hundred new
 MEMO_SIZE = 20_000  # displays an evaluator remembers (about 1 kB each; a game values a few thousand)
 LAYOUTS_KEPT = 2_000  # displays laid out for placements (_Layout), then it starts afresh
 
@@ -63,7 +64,9 @@ _NEAR_ONLY = frozenset(
 
 # A card's chance depends on nothing but its task, fill and the turns left: every evaluator shares
 # one memory of them (each game makes new bots, and a new game's bots meet the same fresh cards).
-_card_chances: BoundedCache[tuple[Task, tuple[int | None, ...], float], float] = BoundedCache(4 * MEMO_SIZE)
+_card_chances: BoundedCache[tuple[Task, tuple[int | None, ...], float], float] = BoundedCache(
+    CARD_CHANCES_KEPT
+)
 
 
 @lru_cache(maxsize=MEMO_SIZE)

@@ -95,7 +95,7 @@ def forget_known_success() -> None:
 
 # by card task (identity, kept alive beside it) and fill
 _known_success: BoundedCache[tuple[int, tuple[int | None, ...]], tuple[Task, NDArray[np.bool_]]] = (
-    BoundedCache(4096)
+    BoundedCache(512)
 )
 
 
@@ -110,7 +110,7 @@ def _listed_completions(placed: PlacedCard, dice: _Dice) -> list[Complete]:
     return found
 
 
-COMPLETIONS_SIZE = 20_000  # remembered (card, fill, dice) listings; a game meets a few thousand
+COMPLETIONS_SIZE = 4_096  # remembered (card, fill, dice) listings; a game meets a few hundred new
 _completions: BoundedCache[tuple[str, Task, tuple[int | None, ...], _Dice], list[Complete]] = BoundedCache(
     COMPLETIONS_SIZE
 )

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from game.ai.kernels.cache import BoundedCache
+from game.ai import easy, evaluate, make_bot, planning
+from game.ai.kernels import keep_sums, odds, success
+from game.ai.kernels.cache import BoundedCache, RecentCache
+from game.ai.kernels.success import forget_success_vectors
+from game.ai.play import play_game
 
 
 def test_remembers_until_full_then_starts_afresh() -> None:
@@ -25,3 +31,62 @@ def test_remembers_until_full_then_starts_afresh() -> None:
 def test_holds_at_least_one_entry() -> None:
     with pytest.raises(ValueError):
         BoundedCache(0)
+
+
+def test_a_recent_cache_forgets_the_least_recently_used_first() -> None:
+    cache: RecentCache[str, int] = RecentCache(2)
+    cache.put("a", 1)
+    cache.put("b", 2)
+    assert cache.get("a") == 1  # now "b" is the least recently used
+    cache.put("c", 3)
+    assert [cache.get(key) for key in "abc"] == [1, None, 3] and len(cache) == 2
+    cache.clear()
+    assert len(cache) == 0
+    with pytest.raises(ValueError):
+        RecentCache(0)
+
+
+def _shared_caches() -> dict[str, BoundedCache[Any, Any] | RecentCache[Any, Any]]:
+    """Every cache the bots share across games (those that outlive a game)."""
+    return {
+        "success._by_residual": success._by_residual,
+        "odds._turn_chances": odds._turn_chances,
+        "odds._reroll_tables": odds._reroll_tables,
+        "odds._keep_tables": odds._keep_tables,
+        "keep_sums._bytes_by_vector": keep_sums._bytes_by_vector,
+        "keep_sums._sums_by_bytes": keep_sums._sums_by_bytes,
+        "easy._CARD_FILLS": easy._CARD_FILLS._fills,
+        "planning._known_success": planning._known_success,
+        "planning._completions": planning._completions,
+        "evaluate._card_chances": evaluate._card_chances,
+        "evaluate._fresh": evaluate._fresh,
+    }
+
+
+def _games(levels: tuple[str, ...], seeds: range) -> list[tuple[object, ...]]:
+    """Each game's scores, length and the seat of every decision."""
+    records = [play_game([make_bot(level) for level in levels], seed) for seed in seeds]
+    return [(record.outcome, record.turns, [seat for seat, _ in record.decisions]) for record in records]
+
+
+def test_caches_that_forget_all_the_time_play_the_same_games_within_their_bounds() -> None:
+    """Memory over long play is bounded by the caches' limits (docs/performance.md, "Memory over
+    long play"); what they forget is worked out again, never differently."""
+    levels = ("easy", "normal", "easy")
+    seeds = range(40, 43)
+    caches = _shared_caches()
+    limits = {name: cache.limit for name, cache in caches.items()}
+    forget_success_vectors()
+    for cache in caches.values():
+        cache.clear()
+    expected = _games(levels, seeds)
+    try:
+        for cache in caches.values():
+            cache.clear()
+            cache.limit = 3  # a handful of entries: they start afresh or evict all the time
+        assert _games(levels, seeds) == expected
+        assert all(len(cache) <= 3 for cache in caches.values())
+    finally:
+        for name, cache in caches.items():
+            cache.limit = limits[name]
+            cache.clear()

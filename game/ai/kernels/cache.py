@@ -8,6 +8,7 @@ place that holds that logic.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
@@ -39,6 +40,49 @@ class BoundedCache(Generic[Key, Value]):
         if len(entries) >= self.limit:
             entries.clear()
         entries[key] = value
+        return value
+
+    def clear(self) -> None:
+        """Forget everything."""
+        self._entries.clear()
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+class RecentCache(Generic[Key, Value]):
+    """Remembers at most `limit` values by key; when full, it forgets the least recently used one.
+
+    For a cache whose values are dear to make and which is read seldom: after a BoundedCache starts
+    afresh, every value the games still need is made again, while this one keeps the ones in use.
+    Each look-up moves its entry (a method call more than BoundedCache's dictionary look-up).
+    """
+
+    __slots__ = ("limit", "_entries")
+
+    def __init__(self, limit: int) -> None:
+        if limit < 1:
+            raise ValueError(f"a cache holds at least one entry, not {limit}")
+        self.limit = limit
+        self._entries: OrderedDict[Key, Value] = OrderedDict()
+
+    def get(self, key: Key) -> Value | None:
+        """The value remembered for a key (now the most recently used), or None."""
+        value = self._entries.get(key)
+        if value is not None:
+            self._entries.move_to_end(key)
+        return value
+
+    def put(self, key: Key, value: Value) -> Value:
+        """Remember `value` for `key` (forgetting the least recently used when full); returns `value`."""
+        entries = self._entries
+        entries[key] = value
+        entries.move_to_end(key)
+        if len(entries) > self.limit:
+            entries.popitem(last=False)
         return value
 
     def clear(self) -> None:

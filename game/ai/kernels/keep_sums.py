@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-from game.ai.kernels.cache import BoundedCache
+from game.ai.kernels.cache import BoundedCache, RecentCache
 from game.ai.kernels.classes import StateClasses, pinned_classes
 from game.ai.kernels.rolls import (
     DICE,
@@ -147,7 +147,8 @@ class KeepSums:
 class CardFill:
     """What the bot knows of one card fill: the card's task (whose id keys it), its success vector
     as bytes, one per roll (reading one costs less than indexing the array), and the keep sums of
-    that vector, found when a keep decision first needs them."""
+    that vector, found when a keep decision first needs them (so the fills kept bound how many keep
+    sums stay in memory beside `_sums_by_bytes`)."""
 
     __slots__ = ("task", "filled", "completes", "sums")
 
@@ -178,7 +179,7 @@ class CardFills:
 
     __slots__ = ("_fills",)
 
-    def __init__(self, limit: int = 2048) -> None:
+    def __init__(self, limit: int = 512) -> None:  # each may hold its keep sums, up to 100 kB
         self._fills: BoundedCache[tuple[int, Filled], CardFill] = BoundedCache(limit)
 
     def known(self, task: Task, filled: Filled) -> CardFill | None:
@@ -210,7 +211,7 @@ def vector_bytes(task: Task, filled: Filled) -> bytes:
     return _bytes_by_vector.put(id(success), (success, success.tobytes()))[1]
 
 
-_bytes_by_vector: BoundedCache[int, tuple[BoolArray, bytes]] = BoundedCache(1024)
+_bytes_by_vector: BoundedCache[int, tuple[BoolArray, bytes]] = BoundedCache(512)
 
 
 def keep_sums(completes: bytes, task: Task, filled: Filled) -> KeepSums:
@@ -223,8 +224,9 @@ def keep_sums(completes: bytes, task: Task, filled: Filled) -> KeepSums:
     return sums
 
 
-# about 100 kB each with both tables: 300 games meet about 720 vectors
-_sums_by_bytes: BoundedCache[bytes, KeepSums] = BoundedCache(1024)
+# up to 100 kB each with both tables, dear to make: the least recently used go first. 300 games
+# meet about 720 vectors, one game a few dozen.
+_sums_by_bytes: RecentCache[bytes, KeepSums] = RecentCache(512)
 
 
 # --- sums over all partial states ----------------------------------------------------------------

@@ -219,6 +219,7 @@ def penk_visible(quick: bool, seed: int) -> dict[str, Any]:
         "odds_full_display_ms": None,
         "keep_share": None,
         "keep_positions": 0,
+        "archive_query_ms": None,  # the archive is shared by both games: measured in the first game's run
     }
 
 

@@ -4,6 +4,14 @@ Written by `python -m tools.builtin_layouts` from assets/layouts/; do not edit b
 """
 
 REGIONS: dict[str, dict[str, tuple[int, int, int, int]]] = {
+    "archive": {
+        "heading": (80, 20, 1120, 64),
+        "filters": (80, 96, 1120, 42),
+        "games": (80, 150, 1120, 414),
+        "hint": (80, 570, 1120, 40),
+        "back": (80, 626, 220, 58),
+        "actions": (320, 626, 880, 58),
+    },
     "campaign": {
         "heading": (80, 30, 1120, 70),
         "track": (80, 116, 1120, 196),
@@ -114,6 +122,15 @@ REGIONS: dict[str, dict[str, tuple[int, int, int, int]]] = {
         "back": (80, 648, 260, 56),
         "again": (520, 648, 300, 56),
         "next": (940, 648, 260, 56),
+    },
+    "statistics": {
+        "heading": (40, 16, 1200, 60),
+        "tallies": (40, 88, 390, 530),
+        "chart": (446, 88, 794, 250),
+        "histogram": (446, 350, 380, 268),
+        "cards": (842, 350, 398, 268),
+        "back": (40, 638, 220, 58),
+        "hint": (280, 646, 960, 40),
     },
     "table": {
         "header": (16, 8, 1248, 40),

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import COLOURS, Buy, Roll, State, Write, current_scores
+from game.engine import COLOURS, Roll, State, current_scores
 from scenes.core import fonts, theme
 from scenes.core.i18n import current_language, t
 from scenes.core.intents import Action as Key
@@ -19,11 +19,11 @@ from scenes.core.intents import Intent
 from scenes.core.layout import layout
 from scenes.core.stack import Scene
 from scenes.core.widgets import Button, FocusGroup, Text
-from scenes.model.replay import Move, Replay
+from scenes.model.replay import Replay
 from scenes.render.shapes import felt_backdrop, rounded_panel
 from scenes.table.dice_tray import DiceTray
 from scenes.table.display_view import DisplayView
-from scenes.table.log_view import LogView, Record
+from scenes.table.log_view import LogView
 from scenes.table.market_view import MarketView
 from scenes.table.panels import OtherPanels
 from scenes.table.round_counter import RoundCounterView
@@ -33,8 +33,6 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 AUTOPLAY_SECONDS = 0.7  # a step's time on screen while the replay plays itself (at 1x)
-SEAT_COLOURS = ((232, 96, 76), (80, 160, 230), (240, 190, 70), (150, 200, 110))  # the table's
-CHANCE_COLOUR = (190, 214, 206)
 
 
 class ReplayScene(Scene):
@@ -49,7 +47,12 @@ class ReplayScene(Scene):
         self.market = MarketView(self.layout["market"])
         self.tray = DiceTray(self.layout["dice"], self.layout["site"], glyphs)
         self.main = DisplayView(self.layout["display"], gap=8, max_width=150)
-        self.log = LogView(self.layout["log"], lambda card_id: self.state.card(card_id))
+        large = self.layout["log"].union(self.layout["display"].inflate(16, 12))
+        self.log = LogView(self.layout["log"], large, lambda card_id: self.state.card(card_id))
+        states, session = self.replay.states, self.replay.session
+        # the live table's log lines, one per action, told from the states around it
+        actions = enumerate(session.match.actions)
+        self.entries = [session.log_entry(states[i], action, states[i + 1]) for i, action in actions]
         self.panels = OtherPanels(self.layout["others"])
         self.counter = RoundCounterView(self.layout["others"])
         self.focus = FocusGroup(on_activate=lambda: app.play("click"))
@@ -147,33 +150,12 @@ class ReplayScene(Scene):
             self.tray.show(state.dice, kept)
         self.main.arrange(state.display(self._main_seat()))
         self.panels.arrange(state, [s for s in range(state.config.players) if s != self._main_seat()])
-        self.log.records = []
-        for move in moves[-self.log.limit :]:
-            record = self._record(move)
-            if record is not None:
-                self.log.add(record)
+        self.log.follow(self.entries[:step], self.replay.session.name, theme.SEAT_COLOURS)
         self._still = None
         self.app.request_draw()
 
     def _main_seat(self) -> int:
         return large_seat(self.state, False)
-
-    def _record(self, move: Move) -> Record | None:
-        """The log's line for a move, as the live table writes it (rolls and seats' moves)."""
-        before = self.replay.states[move.index]
-        after = self.replay.states[move.index + 1]
-        name = self.replay.session.name
-        if move.seat is None:
-            if isinstance(move.action, Roll):
-                return Record(name(before.active), move.action, colour=CHANCE_COLOUR)
-            return None
-        value = card = None
-        if isinstance(move.action, Write):
-            placed = after.display(move.seat).find(move.action.card)
-            value = placed.filled[move.action.field] if placed is not None else None
-        if isinstance(move.action, Buy):
-            card = before.market_card(move.action.row, move.action.slot)
-        return Record(name(move.seat), move.action, value, card, SEAT_COLOURS[move.seat % 4])
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -237,14 +219,14 @@ class ReplayScene(Scene):
             area.inflate(16, 12),
             (18, 54, 47),
             radius=18,
-            border=SEAT_COLOURS[seat % 4],
+            border=theme.SEAT_COLOURS[seat % 4],
             border_width=3,
         )
         self.main.draw(still, state.display(seat), glyphs)
         if state.config.solo:
             self.counter.draw(still, state, glyphs)
         else:
-            self.panels.draw(still, state, self.replay.session, scores, SEAT_COLOURS, glyphs)
+            self.panels.draw(still, state, self.replay.session, scores, theme.SEAT_COLOURS, glyphs)
         self.log.draw(still)
         return still
 

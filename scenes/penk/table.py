@@ -61,7 +61,6 @@ GLOW_OK = (110, 210, 130)
 GLOW_NO = (230, 90, 80)
 REACHABLE = (120, 190, 240)
 LOG_LINE = 26  # pixels per line of the latest moves
-SEAT_COLOURS = ((232, 96, 76), (80, 160, 230), (240, 190, 70), (150, 200, 110))
 
 
 def bit(row: int, column: int) -> int:
@@ -482,7 +481,7 @@ class PenkTableScene(TableBase):
     def _draw_large(self, surface: pygame.Surface, state: State) -> None:
         seat = self.large
         title = self.layout["title"]
-        pygame.draw.circle(surface, SEAT_COLOURS[seat % 4], (title.x + 14, title.centery), 10)
+        pygame.draw.circle(surface, theme.SEAT_COLOURS[seat % 4], (title.x + 14, title.centery), 10)
         fitted = fonts.line(self._seat_title(seat, state), 24, title.width - 36, theme.CREAM, "black")
         if fitted is not None:
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(title.x + 32, title.centery)))
@@ -531,7 +530,7 @@ class PenkTableScene(TableBase):
         for index, seat in enumerate(seats):
             box = pygame.Rect(area.x + index * width, area.y, width - 10, side + 48)
             rounded_panel(surface, box, (16, 48, 42), radius=14, border=(44, 96, 84), border_width=2)
-            pygame.draw.circle(surface, SEAT_COLOURS[seat % 4], (box.x + 16, box.y + 20), 7)
+            pygame.draw.circle(surface, theme.SEAT_COLOURS[seat % 4], (box.x + 16, box.y + 20), 7)
             fitted = fonts.line(self._seat_title(seat, state), 17, box.width - 36, theme.CREAM, "bold")
             if fitted is not None:
                 surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(box.x + 30, box.y + 20)))
@@ -548,7 +547,7 @@ class PenkTableScene(TableBase):
         for index, entry in enumerate(moves):
             assert entry.seat is not None
             y = area.y + index * LOG_LINE + LOG_LINE // 2
-            pygame.draw.circle(surface, SEAT_COLOURS[entry.seat % 4], (area.x + 10, y), 6)
+            pygame.draw.circle(surface, theme.SEAT_COLOURS[entry.seat % 4], (area.x + 10, y), 6)
             text = move_words(self.session.name(entry.seat), entry.action)()
             fitted = fonts.line(text, 17, area.width - 28, theme.CREAM if index == 0 else (190, 214, 206))
             if fitted is not None:

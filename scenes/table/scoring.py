@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 REVEAL_SECONDS = 0.4
-SEAT_COLOURS = ((232, 96, 76), (80, 160, 230), (240, 190, 70), (150, 200, 110))
 
 
 @dataclass
@@ -246,7 +245,7 @@ class ScoringScene(Scene):
             shadow=10,
         )
         tally = self.tallies[seat]
-        pygame.draw.circle(surface, SEAT_COLOURS[seat % 4], (panel.x + 22, panel.y + 26), 9)
+        pygame.draw.circle(surface, theme.SEAT_COLOURS[seat % 4], (panel.x + 22, panel.y + 26), 9)
         total = fonts.text(str(round(tally.total)), 40, theme.FOCUS if winner else theme.CREAM, "black")
         total_rect = total.get_rect(topright=(panel.right - 14, panel.y + 4))
         surface.blit(total, total_rect)

@@ -58,7 +58,6 @@ if TYPE_CHECKING:
     from scenes.app import App
     from scenes.model.session import GameSession
 
-SEAT_COLOURS = ((232, 96, 76), (80, 160, 230), (240, 190, 70), (150, 200, 110))
 
 
 class TurnScene(TableBase):
@@ -128,7 +127,7 @@ class TurnScene(TableBase):
         state = self.session.state
         entry = self.session.log[-1]  # this move's line, with the number written or the card bought
         card = entry.bought
-        record = Record(self.session.name(seat), action, entry.value, card, SEAT_COLOURS[seat % 4])
+        record = Record(self.session.name(seat), action, entry.value, card, theme.SEAT_COLOURS[seat % 4])
         target = self._card_rect(seat, action)
         # a bot's dice are marked where they lie, then fly to where they are used
         landed = self.fly_dice(before, action, seat, target) if bot else 0.0
@@ -180,7 +179,7 @@ class TurnScene(TableBase):
             return 0.0
         mark, flight = 0.4, 0.5
         glyphs = self.app.settings.colour_glyphs
-        ring = SEAT_COLOURS[seat % 4]
+        ring = theme.SEAT_COLOURS[seat % 4]
         for die, end in targets:
             start = self.tray.die_rect(die)
             if not start.width:
@@ -222,7 +221,7 @@ class TurnScene(TableBase):
         previous = self.seen
         self.seen = state
         self.scores = current_scores(state)
-        self.log.follow(session.log, session.name, SEAT_COLOURS)
+        self.log.follow(session.log, session.name, theme.SEAT_COLOURS)
         if session.human_to_decide and not state.is_chance:
             from scenes.table.choices import build
 
@@ -492,7 +491,7 @@ class TurnScene(TableBase):
             area.inflate(16, 12),
             (18, 54, 47),
             radius=18,
-            border=SEAT_COLOURS[seat % 4],
+            border=theme.SEAT_COLOURS[seat % 4],
             border_width=3,
         )
         self.main.draw(
@@ -503,7 +502,7 @@ class TurnScene(TableBase):
         if state.config.solo:  # no other players: the round counter's pile takes their place
             self.counter.draw(still, state, glyphs)
         else:
-            self.panels.draw(still, state, self.session, self.scores, SEAT_COLOURS, glyphs)
+            self.panels.draw(still, state, self.session, self.scores, theme.SEAT_COLOURS, glyphs)
         self.log.draw(still)
         return still
 

@@ -10,8 +10,8 @@ from scenes.core.i18n import load_catalogue
 
 SET_ASIDE = {
     "en": [r"\bBot: ", r"\bits circles\b"],
-    "de": [r"\bStufe\b", r"Bonusfeld", r"abschließ", r"abgeschlossen", r"\bBot: "],
-    "nl": [r"\bNiveau\b", r"\bveld(en)?\b", r"\bvak(ken)?\b", r"Bonusvakje", r"\bplaats [1-4]", r"\bBot: "],
+    "de": [r"Stufe", r"Bonusfeld", r"abschließ", r"abgeschlossen", r"\bBot: "],
+    "nl": [r"(?i)niveau", r"\bveld(en)?\b", r"\bvak(ken)?\b", r"Bonusvakje", r"\bplaats [1-4]", r"\bBot: "],
 }
 
 

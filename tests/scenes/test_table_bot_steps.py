@@ -9,11 +9,12 @@ import pygame
 
 from game.engine import Buy, Complete, Write
 from scenes.app import App
+from scenes.core import theme
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession, LogEntry
 from scenes.table.base import BOT_DICE_STEP_SECONDS, BOT_STEP_SECONDS
 from scenes.table.opening import open_table
-from scenes.table.turn import SEAT_COLOURS, TurnScene
+from scenes.table.turn import TurnScene
 from tests.scenes.table_driver import FRAME, top
 
 BOTS = GameConfig(tuple(SeatConfig(name, SeatKind.BOT, "easy") for name in ("Ada", "Bo", "Cy")), 0)
@@ -84,7 +85,7 @@ def test_a_bots_dice_are_marked_and_fly_to_where_they_are_used(app: App) -> None
         else []
     )
     assert len(dice) == len(used)  # one flight per die used
-    assert all(flyer.ring == SEAT_COLOURS[entry.seat or 0] for flyer in dice)  # ringed in the bot's colour
+    assert all(flyer.ring == theme.SEAT_COLOURS[entry.seat or 0] for flyer in dice)  # ringed in the bot's colour
     assert all(flyer.progress == 0.0 for flyer in dice)  # marked first, then on their way
     for _ in range(int(BOT_DICE_STEP_SECONDS / FRAME)):
         app.step(FRAME)

@@ -311,11 +311,29 @@ def prepare(folder: Path, rng: random.Random) -> str:
         from scenes.model.rulebooks import PENK_RULES
         from scenes.model.slots import penk_slot
 
-        # a person and a bot at Penk!'s table, so the monkey plays its dice, cells and columns
-        penk_seats = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Bot", SeatKind.BOT, "easy"))
         game_seed = rng.randrange(2**31)
-        GameSession.start(GameConfig(penk_seats, 0), seed=game_seed, save_path=penk_slot(), rules=PENK_RULES)
-        prepared.append("a new Penk! game of a person and a bot")
+        if rng.random() < 0.5:
+            # a person and a bot at Penk!'s table, so the monkey plays its dice, cells and columns
+            penk_seats = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Bot", SeatKind.BOT, "easy"))
+            config = GameConfig(penk_seats, 0)
+            GameSession.start(config, seed=game_seed, save_path=penk_slot(), rules=PENK_RULES)
+            prepared.append("a new Penk! game of a person and a bot")
+        else:
+            # two bots a few actions before the end, so Continue leads to Penk!'s final score
+            from game import penk
+
+            bots = (SeatConfig("Bot 1", SeatKind.BOT, "easy"), SeatConfig("Bot 2", SeatKind.BOT, "easy"))
+            played_penk = penk.PenkMatch.new(2, game_seed, first=0)
+            penk_bot = penk.make_bot("easy")
+            while not played_penk.is_over:
+                if penk.whose_turn(played_penk.state).kind == "chance":
+                    played_penk.resolve_chance()
+                else:
+                    step = random.Random(len(played_penk.actions))
+                    played_penk.play(penk.decide(penk_bot, played_penk.state, step, 0.05))
+            near_end = penk.PenkMatch.replay(played_penk.setup, played_penk.actions[:-ACTIONS_LEFT])
+            GameSession(bots, near_end, penk_slot(), None, PENK_RULES).save()
+            prepared.append(f"a saved 2-bot Penk! game {ACTIONS_LEFT} actions before its end")
     return ", ".join(prepared) or "a new player"
 
 

@@ -224,13 +224,13 @@ class ArchiveScene(MenuScene):
     def _open_slot(self, info: SlotInfo) -> Callable[[], None]:
         def open_replay() -> None:
             try:
-                session = GameSession.resume(info.path)
-            except SaveError as error:
+                replay = Replay(GameSession.resume(info.path))
+            except SaveError as error:  # damaged, or a game the viewer cannot show (Penk!)
                 files_log(error)
                 self.message = t("archive.cannot_replay")
                 self.app.request_draw()
                 return
-            self.app.go(REPLAY, Replay(session))
+            self.app.go(REPLAY, replay)
 
         return open_replay
 

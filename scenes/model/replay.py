@@ -13,6 +13,8 @@ from typing import Any
 
 from game.engine import Action, State
 from game.match import Match
+from game.serialize import SaveError
+from scenes.model.rulebooks import FIRST_GAME
 from scenes.model.session import GameSession
 
 
@@ -30,6 +32,9 @@ class Replay:
     """states[i] is the table before action i (states[-1]: after the last one)."""
 
     def __init__(self, session: GameSession) -> None:
+        """SaveError for a game the viewer cannot show (Penk!: its table has no replay yet)."""
+        if session.game != FIRST_GAME:
+            raise SaveError(f"a {session.game} game cannot be replayed yet")
         self.session = session  # names, seats and bot levels; its match stays as it was
         setup = session.match.setup
         match = Match(setup, setup.start(session.state.deck))

@@ -85,7 +85,8 @@ def test_a_bots_dice_are_marked_and_fly_to_where_they_are_used(app: App) -> None
         else []
     )
     assert len(dice) == len(used)  # one flight per die used
-    assert all(flyer.ring == theme.SEAT_COLOURS[entry.seat or 0] for flyer in dice)  # ringed in the bot's colour
+    ring = theme.SEAT_COLOURS[entry.seat or 0]
+    assert all(flyer.ring == ring for flyer in dice)  # ringed in the bot's colour
     assert all(flyer.progress == 0.0 for flyer in dice)  # marked first, then on their way
     for _ in range(int(BOT_DICE_STEP_SECONDS / FRAME)):
         app.step(FRAME)

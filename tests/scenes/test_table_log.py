@@ -103,7 +103,8 @@ def test_the_log_holds_the_whole_game_opens_scrolls_and_closes(app: App) -> None
 def test_continue_restores_the_whole_log(app: App, data_dir: Path) -> None:
     session, scene = _to_round_three(app)
     texts = [record.text(scene.log.lookup) for record in scene.log.records]
-    assert replayed_log(session.match, session.log_entry) == session.log  # the record rebuilt equals the live one
+    # the record rebuilt equals the live one
+    assert replayed_log(session.match, session.log_entry) == session.log
     # the program "dies" here; a new one starts on the same data folder and continues the game
     fresh = App(data_dir=data_dir)
     step(fresh, 5)

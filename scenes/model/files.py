@@ -35,7 +35,6 @@ MAX_FILE_BYTES = 4_000_000  # far above any real save (a long game is some 20 kB
 MAX_DEPTH = 32  # our files nest five deep; deeper is damage (and would exhaust the stack)
 MAX_DIGITS = 30  # longer numbers are damage (Python refuses ints past 4,300 digits with a ValueError)
 DETAIL_CHARACTERS = 300  # how much of a technical message the log keeps
-FINISHED_KEEP = 500  # finished games kept in the archive; the oldest go first
 LOG_FILE = "files.log"  # in the data folder's logs/, beside the crash logs
 LOG_BYTES = 200_000  # the log and one older copy, so it cannot grow without bound
 TEMP_LEFTOVER = re.compile(r"^\..+\.[^.]+\.tmp$")  # write_atomic's temp names: .save.json.ab12cd.tmp
@@ -302,40 +301,4 @@ def remove_leftovers(folder: Path) -> list[Path]:
                     removed.append(entry)
             except OSError as error:
                 LOG.warning("could not remove the leftover %s: %s", entry, shorten(str(error)))
-    return removed
-
-
-def archive(save: Path, folder: Path, now: datetime | None = None) -> tuple[Path | None, FileProblem | None]:
-    """Move a finished game's save into `folder` under a name made from the time alone (never from
-    the file's contents), then keep only the newest FINISHED_KEEP games there."""
-    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"{stamp}.json"
-        counter = 1
-        while target.exists():
-            counter += 1
-            target = folder / f"{stamp}-{counter}.json"
-        save.replace(target)
-    except OSError as error:
-        problem = FileProblem(save.name, write_reason(error), shorten(str(error)))
-        LOG.warning("could not archive %s: %s (%s)", save, problem.reason, problem.detail)
-        return None, problem
-    prune_archive(folder)
-    return target, None
-
-
-def prune_archive(folder: Path, keep: int = FINISHED_KEEP) -> int:
-    """Delete all but the newest `keep` finished games (names start with their time); how many went."""
-    try:
-        games = sorted(entry for entry in folder.glob("*.json") if entry.is_file())
-    except OSError:
-        return 0
-    removed = 0
-    for old in games[: max(0, len(games) - keep)]:
-        try:
-            old.unlink()
-            removed += 1
-        except OSError as error:
-            LOG.warning("could not remove the old finished game %s: %s", old, shorten(str(error)))
     return removed

@@ -12,7 +12,6 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -384,21 +383,6 @@ def test_leftovers_of_killed_writes_are_removed_at_start(data_dir: Path) -> None
     App(data_dir=data_dir)
     assert not any(path.exists() for path in leftovers)
     assert all(path.exists() for path in kept)
-
-
-def test_the_archive_is_named_by_the_game_and_bounded(tmp_path: Path) -> None:
-    folder = tmp_path / "finished"
-    moment = datetime(2026, 11, 26, 7, 0, 0)
-    for number in range(5):
-        save = tmp_path / "save.json"
-        save.write_text(str(number), encoding="utf-8")
-        target, problem = files.archive(save, folder, moment)
-        assert problem is None and target is not None
-    names = sorted(path.name for path in folder.iterdir())
-    assert names == ["20261126-070000-2.json", "20261126-070000-3.json", "20261126-070000-4.json",
-                     "20261126-070000-5.json", "20261126-070000.json"]  # fmt: skip
-    assert files.prune_archive(folder, keep=2) == 3
-    assert len(list(folder.iterdir())) == 2
 
 
 def test_a_301_digit_seed_never_reaches_a_file_name(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from scenes.core.widgets import Button, FocusGroup, Text
 from scenes.model.replay import Replay
 from scenes.render.shapes import felt_backdrop, rounded_panel
 from scenes.table.dice_tray import DiceTray
-from scenes.table.display_view import DisplayView
+from scenes.table.display_view import DisplayView, draw_seat_frame
 from scenes.table.log_view import LogView
 from scenes.table.market_view import MarketView
 from scenes.table.panels import OtherPanels
@@ -214,14 +214,7 @@ class ReplayScene(Scene):
         self.tray.draw_base(still)
         seat = self._main_seat()
         area = self.layout["display"]
-        rounded_panel(
-            still,
-            area.inflate(16, 12),
-            (18, 54, 47),
-            radius=18,
-            border=theme.SEAT_COLOURS[seat % 4],
-            border_width=3,
-        )
+        draw_seat_frame(still, area, seat)
         self.main.draw(still, state.display(seat), glyphs)
         if state.config.solo:
             self.counter.draw(still, state, glyphs)

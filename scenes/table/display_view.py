@@ -11,7 +11,7 @@ import pygame
 from game.engine import Display, PlacedCard
 from scenes.core import theme
 from scenes.render.cards import render_card
-from scenes.render.shapes import colour_chip
+from scenes.render.shapes import colour_chip, rounded_panel
 from scenes.table.geometry import fit_card
 
 Pos = tuple[int, int]
@@ -105,6 +105,12 @@ class DisplayView:
                 rect = self.cells.get(placed.pos)
                 if rect is not None:
                     surface.blit(_veil(rect.size), rect)
+
+
+def draw_seat_frame(surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
+    """The panel behind the large display, framed in its seat's colour (live table and replay)."""
+    border = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+    rounded_panel(surface, area.inflate(16, 12), (18, 54, 47), radius=18, border=border, border_width=3)
 
 
 def draw_placed(surface: pygame.Surface, placed: PlacedCard, rect: pygame.Rect, glyphs: bool) -> None:

@@ -37,11 +37,11 @@ from scenes.core.tooltip import Tip
 from scenes.core.widgets import FocusGroup
 from scenes.render.cards import render_card
 from scenes.render.dice import ROLL_SECONDS, die_face
-from scenes.render.shapes import felt_backdrop, rounded_panel
+from scenes.render.shapes import felt_backdrop
 from scenes.table.base import BOT_DICE_STEP_SECONDS, BOT_STEP_SECONDS, SPEED_WIDTH, TableBase
 from scenes.table.choices import Choices
 from scenes.table.dice_tray import DiceTray
-from scenes.table.display_view import DisplayView
+from scenes.table.display_view import DisplayView, draw_seat_frame
 from scenes.table.effects import Effects
 from scenes.table.geometry import field_rects
 from scenes.table.log_view import LogView, Record
@@ -486,14 +486,7 @@ class TurnScene(TableBase):
         self.tray.draw_base(still)
         area = self.layout["display"]
         seat = self.main_seat()
-        rounded_panel(
-            still,
-            area.inflate(16, 12),
-            (18, 54, 47),
-            radius=18,
-            border=theme.SEAT_COLOURS[seat % 4],
-            border_width=3,
-        )
+        draw_seat_frame(still, area, seat)
         self.main.draw(
             still, state.display(seat), glyphs, self.controls.card_glow(), self.controls.cell_glow()
         )

@@ -24,6 +24,8 @@ from scenes.menus.rules import RulesScene
 from scenes.menus.settings import SettingsScene
 from scenes.menus.title import TitleScene
 from scenes.model.rulebooks import PENK
+from scenes.model.tutorial import MODE as TUTORIAL_MODE
+from scenes.model.tutorial_session import TutorialSession
 from scenes.penk import opening as penk_opening
 from scenes.penk.scoring import PenkScoringScene
 from scenes.penk.table import PenkTableScene
@@ -37,6 +39,9 @@ from scenes.table.opening import continue_scene, new_game_scene, stage
 from scenes.table.pass_screen import PassScreen
 from scenes.table.scoring import ScoringScene
 from scenes.table.turn import TurnScene
+from scenes.tutorial.done import TutorialDoneScene
+from scenes.tutorial.guide import TutorialGuide
+from scenes.tutorial.opening import tutorial_scene
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -56,7 +61,10 @@ def table(app: App, session: GameSession) -> Scene:
         return DealScene(app, session)
     if kind == "scoring":
         return ScoringScene(app, session)
-    return TurnScene(app, session)
+    scene = TurnScene(app, session)
+    if isinstance(session, TutorialSession):  # the guided first game: the lessons over the table
+        scene.guide = TutorialGuide(scene, session)
+    return scene
 
 
 ROUTES: dict[str, RouteFactory] = {
@@ -75,6 +83,8 @@ ROUTES: dict[str, RouteFactory] = {
     "table-continue": continue_scene,  # (save path or None)
     "table-resigned": ScoringScene,  # (GameSession, Resignation): the scores as they stood
     "pass-device": PassScreen,  # (the next player's name): hides private cards while hands change
+    "tutorial": tutorial_scene,  # the guided first game, resumed at its lesson or begun
+    "tutorial-done": TutorialDoneScene,  # (GameSession): after its final score, a real game or the title
     # Penk!, the second game (its saves are resumed by "table-continue" and shown by "table")
     "penk-new": penk_opening.new_game_scene,  # (GameConfig)
     "penk-resigned": PenkScoringScene,  # (GameSession, Resignation): the scores as they stood
@@ -93,6 +103,8 @@ ROUTES: dict[str, RouteFactory] = {
 }
 
 MODES: dict[str, ModeRoutes] = {
+    # the guided first game is left (and resumed) or played to its end, never restarted or resigned
+    TUTORIAL_MODE: ModeRoutes(after_game="tutorial-done", can_restart=False, can_resign=False),
     "solo": ModeRoutes(after_game="solo-finished", resign="solo-resigned"),
     "watch": ModeRoutes(after_game="solo-finished"),
     # a campaign level is neither restarted (a bad deal would be redone) nor resigned without being

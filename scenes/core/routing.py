@@ -29,6 +29,7 @@ class ModeRoutes:
     # None: the save is archived and the result screen offers Play again and Title
     resign: str | None = None
     can_restart: bool = True  # False: Pause offers no Restart (a campaign level is not redone)
+    can_resign: bool = True  # False: Pause offers no Resign (the guided game is only left or resumed)
 
 
 Hook = Callable[[], None]

@@ -56,6 +56,7 @@ class TitleScene(MenuScene):
     def _build_menu(self) -> None:
         entries = [
             ("new_game", lambda: self._open("new-game"), True),
+            ("learn", lambda: self._open("tutorial"), self.app.serves("tutorial")),
             ("solo", self._solo, True),
             ("continue", self._continue, has_unfinished_game()),
             ("rules", lambda: self._open("rules"), True),

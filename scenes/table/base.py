@@ -151,7 +151,8 @@ class TableBase(Scene):
     def open_pause(self) -> None:
         self.app.play("click")
         restart = self.restart if self.mode.can_restart else None
-        self.app.stack.push(self.app.scene("pause", PauseHooks(self.save_and_quit, restart, self.resign)))
+        resign = self.resign if self.mode.can_resign else None
+        self.app.stack.push(self.app.scene("pause", PauseHooks(self.save_and_quit, restart, resign)))
 
     @property
     def mode(self) -> ModeRoutes:

@@ -44,6 +44,7 @@ from scenes.table.dice_tray import DiceTray
 from scenes.table.display_view import DisplayView, draw_seat_frame
 from scenes.table.effects import Effects
 from scenes.table.geometry import field_rects
+from scenes.table.guide import Guide
 from scenes.table.log_view import LogView, Record
 from scenes.table.market_view import MarketView
 from scenes.table.panels import OtherPanels
@@ -90,6 +91,7 @@ class TurnScene(TableBase):
         self._still: pygame.Surface | None = None
         self._still_key: tuple[object, ...] | None = None
         self.dirty = True
+        self.guide: Guide | None = None  # a guided game's lessons (scenes/tutorial/); None in a plain game
         state = session.state
         kept = frozenset(c for c in COLOURS if c not in state.rerolled) if state.rolls else frozenset()
         self.tray.show(state.dice, kept)
@@ -263,6 +265,10 @@ class TurnScene(TableBase):
     # -- the human's moves -----------------------------------------------------------------------
     def play(self, action: Action, near: pygame.Rect | None = None) -> bool:
         """Play a human's move; a refusal is told next to `near` (where the player clicked)."""
+        guide = self.guide
+        if guide is not None and not guide.allows_action(action):
+            self.refuse(guide.refusal, near)
+            return False
         before = self.session.state
         seat = before.decider
         try:
@@ -278,6 +284,15 @@ class TurnScene(TableBase):
     def choose(self, step: Step) -> None:
         """Carry out what the human chose among the controls: a move, an undo, a die kept or
         released, or a change of selection (a proposal, a die to write, a question)."""
+        guide = self.guide
+        if guide is not None and not guide.allows_step(step):
+            self.refuse(guide.refusal)
+            return
+        self._choose(step)
+        if guide is not None:
+            guide.chose(step)
+
+    def _choose(self, step: Step) -> None:
         if step.kind == "undo":
             self.undo()
             return
@@ -465,6 +480,12 @@ class TurnScene(TableBase):
         if self.log_hover:
             self.log.draw_full(surface, self.log_hover)
         self.draw_hover(surface)
+        if self.guide is not None:
+            self.guide.draw(surface)
+
+    @property
+    def animating(self) -> bool:
+        return super().animating or self.guide is not None  # a guide's pointer moves
 
     def tip_at(self, point: tuple[int, int]) -> Tip | None:
         state = self.session.state

@@ -1,0 +1,30 @@
+"""How the guided game comes onto the table (route "tutorial"): the saved tutorial resumed at its
+lesson, or a new one begun in its own slot. A save the tutorial cannot use (another version's
+seed) is dropped: it holds nothing but lessons."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.serialize import SaveError
+from scenes.core.i18n import t
+from scenes.model.tutorial_session import TutorialSession, tutorial_slot
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.core.stack import Scene
+
+
+def tutorial_scene(app: App) -> Scene:
+    path = tutorial_slot()
+    session: TutorialSession | None = None
+    if path.is_file():
+        try:
+            resumed = TutorialSession.resume(path)
+        except SaveError:
+            path.unlink(missing_ok=True)
+        else:
+            session = resumed if isinstance(resumed, TutorialSession) and not resumed.over else None
+    if session is None:
+        session = TutorialSession.begin((t("tutorial.learner"), t("tutorial.bot_name")), path)
+    return app.scene("table", session)

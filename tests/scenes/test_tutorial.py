@@ -1,0 +1,170 @@
+"""The guided first game: its seed and script meet every lesson (the seeded chance and the easy
+bot's answers are pinned), a posted-event run clicks the ringed things to the end, a wrong choice
+is refused with the friendly word and changes nothing, the tutorial is left and resumed at the
+same lesson, and every text exists in English, German and Dutch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine import COLOURS, Reroll
+from scenes.app import App
+from scenes.core import i18n
+from scenes.core.i18n import t
+from scenes.menus.title import TitleScene
+from scenes.model import tutorial
+from scenes.model.tutorial_session import TutorialSession, tutorial_slot
+from scenes.table.scoring import ScoringScene
+from scenes.table.turn import TurnScene
+from scenes.tutorial.done import TutorialDoneScene
+from scenes.tutorial.guide import TutorialGuide
+from tests.scenes.table_driver import click, key, step, top
+from tools.tutorial_seed import check, settle
+
+LESSONS_MET = {lesson.key for lesson in tutorial.SCRIPT}
+
+
+def test_the_seed_and_script_meet_every_lesson_and_end_the_game() -> None:
+    assert check(tutorial.SEED, tutorial.SCRIPT) is None
+    assert LESSONS_MET == set(tutorial.LESSON_KEYS)
+
+
+def test_a_changed_script_is_caught_by_the_check() -> None:
+    changed = (tutorial.Lesson("keep", "reroll YOGBP"), *tutorial.SCRIPT[1:])
+    assert check(tutorial.SEED, changed) is not None
+
+
+def test_the_first_turn_teaches_on_the_dice_the_seed_rolls() -> None:
+    """The dice the lessons speak of: the kept pair completes S11, +1 makes three equal dice."""
+    match = tutorial.new_match()
+    settle(match)
+    keep = tutorial.SCRIPT[0].expected
+    assert isinstance(keep, Reroll)
+    kept = [c for c in COLOURS if c not in keep.dice]
+    assert [match.state.dice[c.slot] for c in kept] == [5, 5]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_every_tutorial_text_exists_in_each_language(language: str) -> None:
+    keys = [f"tutorial.lesson.{name}" for name in (*tutorial.LESSON_KEYS, "scoring")]
+    keys += ["tutorial.refused", "tutorial.watch", "tutorial.learner", "tutorial.bot_name", "title.learn"]
+    keys += ["tutorial.end.heading", "tutorial.end.new_game", "tutorial.end.title", "title.learn.hint"]
+    previous = i18n.current_language()
+    i18n.set_language(language)
+    try:
+        for text_key in keys:
+            assert t(text_key, name="Ada") != text_key, f"{text_key} missing in {language}"
+    finally:
+        i18n.set_language(previous)
+
+
+def guide_of(app: App) -> TutorialGuide:
+    scene = top(app)
+    assert isinstance(scene, TurnScene) and isinstance(scene.guide, TutorialGuide)
+    return scene.guide
+
+
+def wait_for_lesson(app: App, frames: int = 2000) -> TutorialGuide | None:
+    """Frames until the learner is asked (bots and chance move on); None once the table is left."""
+    for _ in range(frames):
+        scene = top(app)
+        if not isinstance(scene, TurnScene):
+            return None
+        guide = scene.guide
+        assert isinstance(guide, TutorialGuide)
+        if guide.lesson is not None and guide.targets():
+            return guide
+        if scene.session.bot_to_decide:
+            scene.session.bot_decision_wait()
+        step(app)
+    raise AssertionError("the tutorial never asked the learner")
+
+
+def start_tutorial(app: App) -> TutorialGuide:
+    app.change_settings(animation_speed="instant")
+    title = top(app)
+    assert isinstance(title, TitleScene)
+    click(app, title.buttons["learn"].rect.center)
+    step(app, 60)  # the fade
+    guide = wait_for_lesson(app)
+    assert guide is not None
+    return guide
+
+
+def test_posted_clicks_on_the_ringed_things_play_the_whole_tutorial(app: App, data_dir: Path) -> None:
+    guide: TutorialGuide | None = start_tutorial(app)
+    met: dict[int, str] = {}  # each lesson asked, by its place in the script
+    for _ in range(200):
+        if guide is None:
+            break
+        lesson = guide.lesson
+        assert lesson is not None
+        met[guide.session.lessons_done] = lesson.key
+        click(app, guide.targets()[0].center)
+        guide = wait_for_lesson(app)
+    assert [met[index] for index in sorted(met)] == [lesson.key for lesson in tutorial.SCRIPT]
+    step(app, 30)
+    scoring = top(app)
+    assert isinstance(scoring, ScoringScene)
+    assert not tutorial_slot(data_dir).exists()  # a finished tutorial leaves no save
+    for _ in range(3):  # the tally (unless already counted), then Continue
+        if isinstance(top(app), TutorialDoneScene):
+            break
+        key(app, pygame.K_RETURN)
+        step(app, 60)
+    done = top(app)
+    assert isinstance(done, TutorialDoneScene)
+    key(app, pygame.K_RETURN)  # the focus is on a real game
+    step(app, 60)
+    assert top(app).name == "newgame"
+
+
+def test_a_wrong_choice_is_refused_with_the_friendly_word(app: App) -> None:
+    guide = start_tutorial(app)
+    scene = guide.scene
+    state = scene.session.state
+    lesson = guide.lesson
+    assert lesson is not None and isinstance(lesson.expected, Reroll)
+    loose = lesson.expected.dice  # the dice the first lesson rerolls
+    click(app, scene.tray.die_rect(loose[0]).center)  # keeping one of them
+    assert scene.notice == t("tutorial.refused")
+    assert scene.tray.kept == frozenset()
+    click(app, scene.controls.buttons["reroll"].rect.center)  # reroll before keeping
+    assert scene.notice == t("tutorial.refused")
+    assert scene.session.state is state  # nothing was played
+
+
+def test_the_tutorial_is_left_and_resumed_at_the_same_lesson(app: App, data_dir: Path) -> None:
+    guide: TutorialGuide | None = start_tutorial(app)
+    for _ in range(4):  # keep two dice (two clicks), reroll, then propose the card
+        assert guide is not None
+        click(app, guide.targets()[0].center)
+        guide = wait_for_lesson(app)
+    assert guide is not None
+    done, actions = guide.session.lessons_done, list(guide.session.match.actions)
+    assert done == 1
+    key(app, pygame.K_ESCAPE)
+    step(app, 10)
+    pause = top(app)
+    assert "resign" not in pause.buttons and "restart" not in pause.buttons  # type: ignore[attr-defined]
+    click(app, pause.buttons["save_and_quit"].rect.center)  # type: ignore[attr-defined]
+    step(app, 60)
+    assert isinstance(top(app), TitleScene)
+    assert tutorial_slot(data_dir).is_file()
+    resumed = TutorialSession.resume(tutorial_slot(data_dir))
+    assert isinstance(resumed, TutorialSession)
+    assert resumed.lessons_done == done and resumed.match.actions == actions
+    again = start_tutorial(app)
+    assert again.session.lessons_done == done
+    assert again.session.state == resumed.state
+    assert again.lesson == tutorial.SCRIPT[done]
+
+
+def test_a_damaged_tutorial_save_begins_the_tutorial_again(app: App, data_dir: Path) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    tutorial_slot(data_dir).write_text('{"format": "goennen-koennen-tutorial", "version": 1}', "utf-8")
+    guide = start_tutorial(app)
+    assert guide.session.lessons_done == 0

@@ -15,7 +15,9 @@ from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button
 from scenes.model.archive import has_archive
 from scenes.model.games import GOENNEN_KOENNEN
+from scenes.model.progress import store
 from scenes.model.slots import has_unfinished_game
+from scenes.model.tutorial_session import answer_offer, should_offer
 from scenes.render.cards import render_card
 from scenes.render.dice import DiceRoll
 from scenes.render.shapes import colour_chip, rounded_panel
@@ -46,20 +48,25 @@ class TitleScene(MenuScene):
         )
         self.dice.show((6, 5, 4, 3, 2))
         self.buttons: dict[str, Button] = {}
+        self.offering = self._offers_tutorial()
         self._build_menu()
         self.notice_alpha = 255.0
         self._fan = pygame.Surface((1, 1))
         self._fan_key: tuple[bool, str] | None = None
         self._still = pygame.Surface((1, 1))
-        self._still_key: tuple[bool, str] | None = None
+        self._still_key: tuple[bool, str, bool] | None = None
+
+    def _offers_tutorial(self) -> bool:
+        """The first start offers the guided game in the dice tray's place until answered."""
+        return self.app.serves("tutorial") and should_offer(store(self.app).progress)
 
     def _build_menu(self) -> None:
         entries = [
             ("new_game", lambda: self._open("new-game"), True),
-            ("learn", lambda: self._open("tutorial"), self.app.serves("tutorial")),
             ("solo", self._solo, True),
             ("continue", self._continue, has_unfinished_game()),
             ("rules", lambda: self._open("rules"), True),
+            ("learn", self._learn, self.app.serves("tutorial")),
             ("settings", lambda: self._open("settings"), True),
             ("archive", lambda: self._open("archive"), has_archive() and self.app.serves("archive")),
             ("quit", self.app.quit, True),
@@ -84,6 +91,8 @@ class TitleScene(MenuScene):
             )
             self.buttons[key] = button
             self.focus.widgets.append(button)
+        if self.offering:  # after the menu, so the menu's keys and Tab order stay as they are
+            self.focus.widgets += self._offer_buttons()
         solo = self.buttons["solo"]
         solo.enabled = GOENNEN_KOENNEN.solo_route is not None and self.app.serves(GOENNEN_KOENNEN.solo_route)
         solo.disabled_reason = lambda: t("title.solo.unavailable")
@@ -93,6 +102,41 @@ class TitleScene(MenuScene):
             resume.enabled = all(self.app.serves(route) for route in routes)
             resume.disabled_reason = lambda: t("title.continue.unavailable")
             self.focus.focus(resume)  # an unfinished game: Enter resumes it, not a new one
+
+    def _offer_buttons(self) -> list[Button]:
+        tray = self.layout["dice"]
+        width = (tray.width - 3 * 20) // 2
+        top = tray.bottom - 20 - 50
+        learn = Button(
+            pygame.Rect(tray.x + 20, top, width, 50),
+            text_of("tutorial.offer.learn"),
+            self._learn,
+            primary=True,
+            size=22,
+        )
+        skip = Button(
+            pygame.Rect(tray.right - 20 - width, top, width, 50),
+            text_of("tutorial.offer.skip"),
+            self._skip,
+            size=22,
+        )
+        self.buttons["offer_learn"], self.buttons["offer_skip"] = learn, skip
+        return [learn, skip]
+
+    def _learn(self) -> None:
+        answer_offer()
+        self._open("tutorial")
+
+    def _skip(self) -> None:
+        answer_offer()
+        focused = self.focus.focused
+        self.offering = False
+        self.buttons.pop("offer_learn", None)
+        self.buttons.pop("offer_skip", None)
+        self.focus.widgets = [w for w in self.focus.widgets if w in self.buttons.values()]
+        if focused not in self.focus.widgets:
+            self.focus.focus(self.buttons["new_game"])
+        self.app.request_draw()
 
     def enter(self) -> None:
         self.throw()
@@ -104,6 +148,7 @@ class TitleScene(MenuScene):
         self.dice.glyphs = self.app.settings.colour_glyphs
         focused = self.focus.focused
         key = next((k for k, b in self.buttons.items() if b is focused), "new_game")
+        self.offering = self.offering and self._offers_tutorial()
         self._build_menu()
         if key in self.buttons:
             self.focus.focus(self.buttons[key])
@@ -140,6 +185,7 @@ class TitleScene(MenuScene):
             and intent.pos
             and self.layout["dice"].collidepoint(intent.pos)
             and not self.dice.rolling
+            and not self.offering
         ):
             self.throw()
             return
@@ -152,12 +198,13 @@ class TitleScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         # Everything that does not move is composed once into one picture (redone on a language
         # or glyph change), so a frame is one copy plus the dice and the buttons.
-        key = (self.app.settings.colour_glyphs, current_language())
+        key = (self.app.settings.colour_glyphs, current_language(), self.offering)
         if self._still_key != key or self._still.get_size() != surface.get_size():
             self._still = self._compose_still(surface)
             self._still_key = key
         surface.blit(self._still, (0, 0))
-        self.dice.draw(surface)
+        if not self.offering:  # the offer takes the dice tray's place
+            self.dice.draw(surface)
         self.focus.draw(surface)
         self._draw_footer(surface)
         if self.app.notice:
@@ -170,6 +217,12 @@ class TitleScene(MenuScene):
         self._draw_cards(still)
         tray = self.layout["dice"]
         rounded_panel(still, tray, (18, 52, 46), radius=24, border=(44, 96, 84), border_width=3)
+        if self.offering:
+            room = (tray.width - 40, tray.height - 20 - 50 - 30)
+            fitted = fonts.block(t("tutorial.offer"), 24, room, theme.CREAM, "bold", "center")
+            if fitted is not None:
+                spot = fitted.surface.get_rect(midtop=(tray.centerx, tray.y + 20))
+                still.blit(fitted.surface, spot)
         area = self.layout["footer"]
         left = fonts.text(t("title.footer.credit", version=VERSION), 16, (170, 200, 190))
         still.blit(left, left.get_rect(midleft=area.midleft))

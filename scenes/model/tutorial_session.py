@@ -18,12 +18,15 @@ from game.engine import Action, IllegalActionError, parse
 from game.match import Match
 from game.serialize import SaveError
 from scenes.model import tutorial
-from scenes.model.files import write_json
+from scenes.model.files import write_json, write_text
+from scenes.model.first_game import first_game
 from scenes.model.gameconfig import SeatConfig, SeatKind
+from scenes.model.progress import Progress
 from scenes.model.session import BOT_BUDGET, FileProblem, GameSession, log_entry
 from scenes.model.userdata import data_dir
 
 TUTORIAL_FILE = "save-tutorial.json"
+ANSWERED_FILE = "tutorial-offered"  # the first start's offer was answered (learn or skip): not again
 FORMAT = "goennen-koennen-tutorial"
 VERSION = 1
 
@@ -31,6 +34,19 @@ VERSION = 1
 def tutorial_slot(folder: Path | None = None) -> Path:
     """The tutorial's own slot (not listed by Continue, never touched by New game)."""
     return (folder or data_dir()) / TUTORIAL_FILE
+
+
+def should_offer(progress: Progress, folder: Path | None = None) -> bool:
+    """Whether the title offers the guided game: no game played to its end yet (first_game), the
+    offer not answered before, and no tutorial under way (Learn to play resumes that one)."""
+    folder = folder or data_dir()
+    answered = (folder / ANSWERED_FILE).exists() or tutorial_slot(folder).exists()
+    return not answered and first_game(progress, folder)
+
+
+def answer_offer(folder: Path | None = None) -> FileProblem | None:
+    """The offer was answered: the title does not ask again."""
+    return write_text((folder or data_dir()) / ANSWERED_FILE, "answered\n")
 
 
 def bot_answer(match: Match) -> Action:

@@ -168,3 +168,23 @@ def test_a_damaged_tutorial_save_begins_the_tutorial_again(app: App, data_dir: P
     tutorial_slot(data_dir).write_text('{"format": "goennen-koennen-tutorial", "version": 1}', "utf-8")
     guide = start_tutorial(app)
     assert guide.session.lessons_done == 0
+
+
+def test_the_first_start_offers_the_guided_game_until_answered(app: App, data_dir: Path) -> None:
+    title = top(app)
+    assert isinstance(title, TitleScene) and title.offering
+    assert title.focus.focused is title.buttons["new_game"]  # Enter still starts a new game
+    click(app, title.buttons["offer_skip"].rect.center)
+    assert not title.offering and "offer_learn" not in title.buttons
+    assert title.focus.widgets[-1] is title.buttons["quit"]
+    again = TitleScene(app)
+    assert not again.offering  # answered: not asked again
+
+
+def test_learn_by_playing_opens_the_guided_game(app: App) -> None:
+    title = top(app)
+    assert isinstance(title, TitleScene)
+    app.change_settings(animation_speed="instant")
+    click(app, title.buttons["offer_learn"].rect.center)
+    step(app, 60)
+    assert wait_for_lesson(app) is not None

@@ -47,20 +47,11 @@ def draw_bubble(
     if target is None:
         box.center = home.center
     else:
-        blocked = [target.inflate(24, 24), *keep_clear]
-        for side in ("above", "below", "left", "right"):
-            trial = box.copy()
-            if side == "above":
-                trial.midbottom = (target.centerx, target.top - ARROW - 12)
-            elif side == "below":
-                trial.midtop = (target.centerx, target.bottom + ARROW + 12)
-            elif side == "left":
-                trial.midright = (target.left - ARROW - 12, target.centery)
-            else:
-                trial.midleft = (target.right + ARROW + 12, target.centery)
-            trial.clamp_ip(screen)
-            if not any(trial.colliderect(other) for other in blocked):
-                box = trial
+        # clear of the target and the rest if it can be, else clear of the target alone
+        for blocked in ([target.inflate(24, 24), *keep_clear], [target.inflate(24, 24)]):
+            placed = _beside(box, target, screen, blocked)
+            if placed is not None:
+                box = placed
                 break
         else:
             box.clamp_ip(screen)
@@ -73,6 +64,27 @@ def draw_bubble(
     pygame.draw.rect(surface, theme.FOCUS, box, 3, border_radius=14)
     surface.blit(label, label.get_rect(center=box.center))
     return box
+
+
+def _beside(
+    box: pygame.Rect, target: pygame.Rect, screen: pygame.Rect, blocked: Sequence[pygame.Rect]
+) -> pygame.Rect | None:
+    """`box` above, below, left or right of `target` (the first that fits on the screen without
+    covering anything `blocked`), or None."""
+    for side in ("above", "below", "left", "right"):
+        trial = box.copy()
+        if side == "above":
+            trial.midbottom = (target.centerx, target.top - ARROW - 12)
+        elif side == "below":
+            trial.midtop = (target.centerx, target.bottom + ARROW + 12)
+        elif side == "left":
+            trial.midright = (target.left - ARROW - 12, target.centery)
+        else:
+            trial.midleft = (target.right + ARROW + 12, target.centery)
+        trial.clamp_ip(screen)
+        if not any(trial.colliderect(other) for other in blocked):
+            return trial
+    return None
 
 
 def _nearest_edge_point(target: pygame.Rect, box: pygame.Rect) -> tuple[int, int]:

@@ -119,6 +119,8 @@ class TutorialSession(GameSession):
             self.save_path.unlink(missing_ok=True)
             return None
         self.save_problem = write_json(self.save_path, self.to_data())
+        self.saves += 1
+        self.failed_saves += self.save_problem is not None
         return self.save_problem
 
     def play(self, action: Action) -> Any:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from game.serialize import SaveError
 from scenes.core.i18n import t
-from scenes.model.tutorial_session import TutorialSession, tutorial_slot
+from scenes.model.tutorial_session import TutorialSession, answer_offer, tutorial_slot
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -26,5 +26,6 @@ def tutorial_scene(app: App) -> Scene:
         else:
             session = resumed if isinstance(resumed, TutorialSession) and not resumed.over else None
     if session is None:
+        answer_offer()  # begun from the menu or the offer: the first start's offer is answered
         session = TutorialSession.begin((t("tutorial.learner"), t("tutorial.bot_name")), path)
     return app.scene("table", session)

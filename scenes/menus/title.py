@@ -15,7 +15,6 @@ from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button
 from scenes.model.archive import has_archive
 from scenes.model.games import GOENNEN_KOENNEN
-from scenes.model.progress import store
 from scenes.model.slots import has_unfinished_game
 from scenes.model.tutorial_session import answer_offer, should_offer
 from scenes.render.cards import render_card
@@ -58,7 +57,7 @@ class TitleScene(MenuScene):
 
     def _offers_tutorial(self) -> bool:
         """The first start offers the guided game in the dice tray's place until answered."""
-        return self.app.serves("tutorial") and should_offer(store(self.app).progress)
+        return self.app.serves("tutorial") and should_offer()
 
     def _build_menu(self) -> None:
         entries = [

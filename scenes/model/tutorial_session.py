@@ -21,7 +21,7 @@ from scenes.model import tutorial
 from scenes.model.files import write_json, write_text
 from scenes.model.first_game import first_game
 from scenes.model.gameconfig import SeatConfig, SeatKind
-from scenes.model.progress import Progress
+from scenes.model.progress import PROGRESS_FILE, Progress
 from scenes.model.session import BOT_BUDGET, FileProblem, GameSession, log_entry
 from scenes.model.userdata import data_dir
 
@@ -36,12 +36,14 @@ def tutorial_slot(folder: Path | None = None) -> Path:
     return (folder or data_dir()) / TUTORIAL_FILE
 
 
-def should_offer(progress: Progress, folder: Path | None = None) -> bool:
-    """Whether the title offers the guided game: no game played to its end yet (first_game), the
-    offer not answered before, and no tutorial under way (Learn to play resumes that one)."""
+def should_offer(folder: Path | None = None) -> bool:
+    """Whether the title offers the guided game: a first start (first_game, told by which files
+    exist, so starting never reads, nor sets aside, a damaged progress file: no progress file and
+    no archive of played games), the offer not answered before, and no tutorial under way (Learn to
+    play resumes that one)."""
     folder = folder or data_dir()
     answered = (folder / ANSWERED_FILE).exists() or tutorial_slot(folder).exists()
-    return not answered and first_game(progress, folder)
+    return not answered and not (folder / PROGRESS_FILE).exists() and first_game(Progress(), folder)
 
 
 def answer_offer(folder: Path | None = None) -> FileProblem | None:

@@ -152,6 +152,13 @@ class HintHelper:
             action = main
         if isinstance(action, Reroll):
             dice = tuple(c for c in COLOURS if c not in action.dice) or action.dice
+            why = advice.why  # the card the keep aims at: in the market or in the display
+            if why.row is not None and why.slot is not None:
+                rects.append(scene.market.slot_rect(why.row, why.slot))
+            elif why.card is not None:
+                target = state.display(state.decider).find(why.card)
+                if target is not None:
+                    rects.append(scene.main.rect_of(target.pos))
         elif isinstance(action, Complete):
             dice += tuple(d for d in action.dice if d is not None)
             card = state.display(state.decider).find(action.card)

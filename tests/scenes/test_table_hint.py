@@ -108,7 +108,7 @@ def test_the_sentence_names_the_bots_numbers_in_every_language() -> None:
         for language in LANGUAGES:
             set_language(language)
             text = sentence(advice, state, state.card)
-            assert f"{percent(why.chance)} %" in text, (language, text)
+            assert f"{percent(why.chance)}\u00a0%" in text, (language, text)
             assert points(why.gain) in text, (language, text)
             assert name_of(why.card, state.card) in text
             assert "{" not in text and "hint." not in text

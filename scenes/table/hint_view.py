@@ -16,6 +16,7 @@ import pygame
 from game.ai import DEFAULT_BUDGET, Advice, advise
 from game.engine import (
     COLOURS,
+    MARKET_SLOTS,
     Action,
     Adjust,
     Buy,
@@ -23,6 +24,7 @@ from game.engine import (
     Complete,
     Place,
     Recolour,
+    Remove,
     Reroll,
     State,
     Take,
@@ -181,6 +183,8 @@ class HintHelper:
             rects.append(scene.main.rect_of((action.row, action.col)))
         elif isinstance(action, Take):
             rects.append(scene.market.deck_rect(action.row))
+        elif isinstance(action, Remove) and action.row is not None:
+            rects.append(scene.market.slot_rect(action.row, MARKET_SLOTS))
         else:
             button = _button_for(scene, action)
             if button is not None:

@@ -14,6 +14,7 @@ from game.engine import COLOURS, IllegalActionError, Phase, Row, State, Write, r
 from game.match import Match
 from scenes.app import App
 from scenes.core.i18n import LANGUAGES, set_language, t
+from scenes.model.archive_entry import entry_of_session
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.hints import HINTS, hints_used
 from scenes.model.progress import Progress, progress_from_data, progress_to_data, record_game
@@ -206,6 +207,8 @@ def test_hints_are_kept_in_the_save_and_old_saves_load_with_none(tmp_path: Path)
     session.context[HINTS] = 2
     session.save()
     assert hints_used(GameSession.resume(save).context) == 2
+    # the archive keeps the count in the record it replays
+    assert entry_of_session(session, "finished", "now").record["context"][HINTS] == 2
     session.context.pop(HINTS)  # a save from before hints existed
     session.save()
     assert hints_used(GameSession.resume(save).context) == 0

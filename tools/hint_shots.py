@@ -12,8 +12,22 @@ import pygame
 from game.ai import advise
 from game.engine import Phase, State
 from scenes.app import App
+from scenes.core.stack import Scene
+from scenes.model.session import GameSession
 from scenes.table.why_not import Thing, answer
-from tools.table_shots import FRAME, _open, session_at
+from tools.table_shots import FRAME, session_at
+
+
+def _open(app: App, session: GameSession, seconds: float = 2.5) -> Scene:
+    """The table of `session`, settled (the deal's fade and the dice have landed)."""
+    from scenes.table.opening import open_table
+
+    open_table(app, session, how="reset")
+    for _ in range(int(seconds / FRAME)):
+        app.step(FRAME)
+    scene = app.stack.top
+    assert scene is not None
+    return scene
 
 
 def _keep_hint(state: State) -> bool:

@@ -192,6 +192,8 @@ class WhyNotNote:
         return False
 
     def draw(self, surface: pygame.Surface, fallback: pygame.Rect) -> None:
+        """Above the thing asked about (below it when that would cover the prompt above
+        `fallback`, the large display's area), else centred in `fallback`."""
         if self.text is None:
             return
         ink = theme.INK if self.legal else theme.WHITE
@@ -202,7 +204,7 @@ class WhyNotNote:
         box = label.get_rect().inflate(30, 16)
         if self.near is not None:
             box.midbottom = (self.near.centerx, self.near.top - 8)
-            if box.top < 8:
+            if box.top < fallback.top:  # no room above, below the prompt: below the thing
                 box.midtop = (self.near.centerx, self.near.bottom + 8)
         else:
             box.center = fallback.center

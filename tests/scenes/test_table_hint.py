@@ -246,3 +246,21 @@ def test_the_final_score_says_a_game_was_played_with_hints(app: App) -> None:
     assert t("result.hints", count=4) in scene.banner_text()
     session.context.pop(HINTS)
     assert t("result.hints", count=4) not in scene.banner_text()
+
+
+def test_h_question_mark_and_right_click_become_the_hint_and_why_not_intents() -> None:
+    from scenes.core.intents import Action, IntentMapper
+
+    mapper = IntentMapper()
+
+    def keydown(code: int, unicode: str, mod: int = 0) -> list[Action]:
+        event = pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
+        return [intent.action for intent in mapper.map(event)]
+
+    assert keydown(pygame.K_h, "h") == [Action.HINT]
+    assert keydown(pygame.K_SLASH, "?", pygame.KMOD_SHIFT) == [Action.WHY_NOT]  # "?" wherever it lies
+    assert keydown(pygame.K_h, "h", pygame.KMOD_CTRL) == []
+    up = mapper.map(pygame.event.Event(pygame.MOUSEBUTTONUP, button=3, pos=(10, 20)))
+    assert [(i.action, i.pos) for i in up] == [(Action.WHY_NOT, (10, 20))]
+    mapper.text_entry = True  # a name being typed keeps its letters
+    assert keydown(pygame.K_h, "h") == [] and keydown(pygame.K_SLASH, "?", pygame.KMOD_SHIFT) == []

@@ -24,7 +24,7 @@ from game.cards import CardKind
 from game.chance import chance_outcomes, sample_chance
 from game.deck import Deck, standard_deck
 from game.reasons import IllegalActionError
-from game.rules import apply, apply_known, is_legal, legal_actions, price, usable_dice
+from game.rules import apply, apply_known, is_legal, legal_actions, price, refusal, usable_dice
 from game.scoring import SeatScore, score_display, winners
 from game.solo import LevelInfo, level_info
 from game.state import MAX_SEATS, After, Config, Phase, Pile, Seat, State
@@ -42,6 +42,7 @@ __all__ = [
     "new_game",
     "parse",
     "price",
+    "refusal",
     "result",
     "sample_chance",
     "usable_dice",

@@ -658,6 +658,16 @@ def is_legal(state: State, action: Action) -> bool:
     return True
 
 
+def refusal(state: State, action: Action) -> IllegalActionError | None:
+    """Why `action` is refused now (the error with its reason key and parameters), or None when it
+    is legal: the same check as `apply`, for a screen that asks "why not?" before trying."""
+    try:
+        PHASES[state.phase].check(state, action)
+    except IllegalActionError as error:
+        return error
+    return None
+
+
 def apply(state: State, action: Action) -> State:
     """Carry out `action`; raises IllegalActionError (state unchanged) when it is not allowed."""
     rules = PHASES[state.phase]

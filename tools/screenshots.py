@@ -24,6 +24,7 @@ import pygame  # noqa: E402
 
 from scenes.app import App  # noqa: E402
 from tools import (  # noqa: E402
+    hint_shots,
     history_shots,
     penk_shots,
     slot_shots,
@@ -176,6 +177,7 @@ SHOTS.update(window_shots.SHOTS)  # a tooltip; the title in windows of three siz
 SHOTS.update(penk_shots.SHOTS)  # Penk!'s New game, table and final score
 SHOTS.update(history_shots.SHOTS)  # the archive, a replay, the statistics
 SHOTS.update(tutorial_shots.SHOTS)  # the guided first game, six steps
+SHOTS.update(hint_shots.SHOTS)  # the hint with its sentence, "why not?" on a field
 
 
 def take(out: Path, language: str, names: list[str] | None = None) -> list[Path]:

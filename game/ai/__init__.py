@@ -4,6 +4,7 @@
     action = decide(bot, state, rng, budget=0.25)   # shows the bot only its seat's view
 
 A bot keeps plans across the steps of one decision, so make one bot per seat.
+`advise(state)` is a hint for a human: the hard bot's choice with the numbers behind it (advice.py).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from game.ai.advice import ADVISER, Advice, Why, advise
 from game.ai.base import DEFAULT_BUDGET, Bot, LegalActions, decide
 from game.ai.easy import EasyBot
 from game.ai.expert import ExpertBot
@@ -44,4 +46,15 @@ def make_bot(level: str, *, unhurried: bool = False, effort: float = 1.0) -> Bot
     return bot
 
 
-__all__ = ["DEFAULT_BUDGET", "LEVELS", "Bot", "LegalActions", "decide", "make_bot"]
+__all__ = [
+    "ADVISER",
+    "DEFAULT_BUDGET",
+    "LEVELS",
+    "Advice",
+    "Bot",
+    "LegalActions",
+    "Why",
+    "advise",
+    "decide",
+    "make_bot",
+]

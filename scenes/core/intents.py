@@ -36,6 +36,8 @@ class Action(Enum):
     SPEED = auto()  # S: the next animation speed (1x, 2x, instant), e.g. while watching a bot
     TOGGLE_FULLSCREEN = auto()  # F11
     QUIT = auto()  # the window's close button
+    HINT = auto()  # H: ask the hard bot what it would do now (the table's hint)
+    WHY_NOT = auto()  # ? or a right-click: why the thing under the pointer cannot be chosen
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,8 @@ class IntentMapper:
             return [Intent(Action.POINTER_DOWN, pos=_pos(event.pos))]
         if kind == pygame.MOUSEBUTTONUP and event.button == 1:
             return [Intent(Action.POINTER_UP, pos=_pos(event.pos))]
+        if kind == pygame.MOUSEBUTTONUP and event.button == 3:
+            return [Intent(Action.WHY_NOT, pos=_pos(event.pos))]
         if kind == pygame.MOUSEWHEEL:
             return [Intent(Action.PAGE_NEXT if event.y < 0 else Action.PAGE_PREVIOUS)] if event.y else []
         if kind == pygame.CONTROLLERDEVICEADDED:
@@ -177,6 +181,11 @@ class IntentMapper:
         plain = not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_GUI)
         if event.key == pygame.K_s and plain and not self.text_entry:
             return [Intent(Action.SPEED)]
+        if event.key == pygame.K_h and plain and not self.text_entry:
+            return [Intent(Action.HINT)]
+        question = event.key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?"
+        if question and not self.text_entry:  # "?" lies on different keys in each layout
+            return [Intent(Action.WHY_NOT)]
         action = _KEYS.get(event.key)
         return [Intent(action)] if action else []
 

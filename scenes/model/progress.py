@@ -59,6 +59,7 @@ class GameRecord:
     # the deck it was played with: record_game always names it; the default serves records made by
     # hand (tests, the screenshot tool)
     deck_version: int = field(default_factory=current_deck_version)
+    hints: int = 0  # hints asked during the game (docs/scenes.md, "Hints"): none sets a best score
 
 
 @dataclass(frozen=True)
@@ -130,10 +131,12 @@ def record_game(
     date: str | None = None,
     game_id: str | None = None,
     given_up: bool = False,
+    hints: int = 0,
 ) -> GameResult:
     """Book a finished game played with `deck` (the game's own, state.deck). Watched games go into
     the history only (the bot earned nothing). A game `given_up` (resigned) is lost whatever its
-    score so far. The progress must be seen with the game's deck: its best is the one compared."""
+    score so far. The progress must be seen with the game's deck: its best is the one compared.
+    A game played with `hints` is kept and may win its level, but never sets the best score."""
     if mode not in MODES:
         raise ValueError(f"unknown solo mode {mode!r}")
     if deck.version != progress.deck_version:
@@ -142,13 +145,13 @@ def record_game(
             f"{progress.deck_version}"
         )
     won = level_won(level, score) and not given_up
-    record = GameRecord(date or now_text(), level, score, won, mode, bot, game_id, deck.version)
+    record = GameRecord(date or now_text(), level, score, won, mode, bot, game_id, deck.version, hints)
     history = (*progress.history, record)[-HISTORY_LIMIT:]
     previous = progress.best.get(level)
     if mode == "watch":
         return GameResult(replace(progress, history=history), record, False, False, previous)
     best = dict(progress.best)
-    new_best = previous is None or score > previous
+    new_best = hints == 0 and (previous is None or score > previous)
     if new_best:
         best[level] = score
     newly_won = won and level not in progress.won_levels
@@ -229,6 +232,7 @@ def progress_to_data(progress: Progress) -> dict[str, Any]:
                 "deck": game.deck_version,
                 **({"bot": game.bot} if game.bot else {}),
                 **({"game": game.game_id} if game.game_id else {}),
+                **({"hints": game.hints} if game.hints else {}),
             }
             for game in progress.history
         ],
@@ -356,6 +360,7 @@ def _game_from_data(entry: Any, number: int) -> GameRecord:
         bot if isinstance(bot, str) else None,
         game_id if isinstance(game_id, str) else None,
         _int(entry.get("deck"), f"the deck of 'history' entry {number}", 1),
+        _int(entry.get("hints", 0), f"the hints of 'history' entry {number}", 0),
     )
 
 

@@ -37,6 +37,7 @@ class FinishedSoloGame:
     game_id: str
     date: str
     given_up: bool = False  # a solo or campaign game resigned before its end
+    hints: int = 0  # hints asked during the game: kept in the records, no best score
 
     @property
     def level(self) -> int:
@@ -100,7 +101,15 @@ def _book_finished(progress: Progress, game: FinishedSoloGame) -> Booking:
         summary = GameSummary(game.state, outcome, game.level, score, mode, bot, booked, None, False)
         return Booking(progress, False, "solo-end", (summary,))
     booked = record_game(
-        progress, game.level, score, mode, bot, deck=game.state.deck, date=game.date, game_id=game.game_id
+        progress,
+        game.level,
+        score,
+        mode,
+        bot,
+        deck=game.state.deck,
+        date=game.date,
+        game_id=game.game_id,
+        hints=game.hints,
     )
     updated, step, pending = booked.progress, None, False
     if mode == "campaign":
@@ -128,6 +137,7 @@ def _book_given_up(progress: Progress, game: FinishedSoloGame) -> Booking:
         date=game.date,
         game_id=game.game_id,
         given_up=True,
+        hints=game.hints,
     )
     if not campaign:
         return Booking(booked.progress, True, "solo-card", (game.level,))

@@ -270,6 +270,8 @@ class SoloEndScene(MenuScene):
         if booked.newly_won:
             key = "solo.end.level_open" if summary.level < SOLO_LEVELS else "solo.end.all_open"
             notes.append((t(key, level=summary.level + 1), draw.GOLD))
+        if booked.record.hints:  # kept and marked, never a best score (docs/scenes.md, "Hints")
+            notes.append((t("solo.end.hints", count=booked.record.hints), theme.CREAM))
         if booked.new_best:
             notes.append((t("solo.end.new_best", previous=booked.previous_best or 0), draw.GOLD))
         else:

@@ -21,6 +21,7 @@ from scenes.model import archive
 from scenes.model import progress as progress_module
 from scenes.model.archive_entry import FINISHED, RESIGNED
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.hints import hints_used
 from scenes.model.session import GameSession
 from scenes.model.slots import make_room, occupant, slot_path
 from scenes.model.solo_booking import Booking, FinishedSoloGame, GameSummary, book_solo_game
@@ -134,7 +135,8 @@ def finished_game(session: GameSession, given_up: bool = False) -> FinishedSoloG
     mode = mode_of(session)
     bot = session.seats[0].level if mode == "watch" else None
     game_id = f"{session.match.setup.seed}:{len(session.match.actions)}"
-    return FinishedSoloGame(session.state, mode, bot, game_id, progress_module.now_text(), given_up)
+    hints = hints_used(session.context)
+    return FinishedSoloGame(session.state, mode, bot, game_id, progress_module.now_text(), given_up, hints)
 
 
 def _book(app: App, session: GameSession, given_up: bool = False) -> Booking:

@@ -23,6 +23,7 @@ from scenes.core.tooltip import Tip, Tooltip, focus_tip
 from scenes.core.widgets import FocusGroup, Widget
 from scenes.menus.slot_words import players_words, solo_words
 from scenes.model.gameconfig import GameConfig
+from scenes.model.hints import without_hints
 from scenes.model.session import GameSession
 from scenes.model.settings import ANIMATION_SPEEDS
 from scenes.render import score_sheet
@@ -182,7 +183,10 @@ class TableBase(Scene):
         old = self.session
         config = GameConfig(old.seats, old.state.config.start_player)
         session = GameSession.start(
-            config, solo_level=old.state.config.solo_level, save_path=old.save_path, context=old.context
+            config,
+            solo_level=old.state.config.solo_level,
+            save_path=old.save_path,
+            context=without_hints(old.context),
         )
         self.app.go("table", session, how="replace")
 

@@ -26,6 +26,7 @@ from scenes.core.widgets import Button, FocusGroup
 from scenes.model import archive
 from scenes.model.archive_entry import FINISHED, RESIGNED
 from scenes.model.gameconfig import GameConfig
+from scenes.model.hints import hints_used, without_hints
 from scenes.model.session import GameSession
 from scenes.render import score_sheet
 from scenes.render.shapes import felt_backdrop, rounded_panel
@@ -161,7 +162,10 @@ class ScoringScene(Scene):
         old = self.session
         config = GameConfig(old.seats, old.state.config.start_player)
         session = GameSession.start(
-            config, solo_level=old.state.config.solo_level, save_path=old.save_path, context=old.context
+            config,
+            solo_level=old.state.config.solo_level,
+            save_path=old.save_path,
+            context=without_hints(old.context),
         )
         self.app.go("table", session, how="replace")
 
@@ -213,10 +217,7 @@ class ScoringScene(Scene):
             self._draw_seat(surface, rect, seat)
         self._draw_breakdown(surface)
         if self.done:
-            if self.resignation is not None:
-                self._draw_banner(surface, self._resigned_text())
-            else:
-                self._draw_banner(surface, self.winner_text())
+            self._draw_banner(surface, self.banner_text())
         self.focus.draw(surface)
         if self.zoom is not None:
             placed, rect = self.zoom
@@ -297,6 +298,14 @@ class ScoringScene(Scene):
             surface.blit(label.surface, label.surface.get_rect(midleft=(area.x + 18, total_y + 28)))
         total = fonts.text(str(round(self.tallies[seat].total)), 32, theme.CREAM, "black")
         surface.blit(total, total.get_rect(midright=(area.right - 18, total_y + 28)))
+
+    def banner_text(self) -> str:
+        """The line under the tally: the winner (or the resignation), and the hints if any."""
+        banner = self._resigned_text() if self.resignation is not None else self.winner_text()
+        hints = hints_used(self.session.context)
+        if hints:  # a game played with hints says so (docs/scenes.md, "Hints")
+            banner += " " + t("result.hints", count=hints)
+        return banner
 
     def _resigned_text(self) -> str:
         level = self.outcome.solo_level

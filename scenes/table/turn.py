@@ -45,6 +45,7 @@ from scenes.table.display_view import DisplayView, draw_seat_frame
 from scenes.table.effects import Effects
 from scenes.table.geometry import field_rects
 from scenes.table.guide import Guide
+from scenes.table.hint_view import HintHelper
 from scenes.table.log_view import LogView, Record
 from scenes.table.market_view import MarketView
 from scenes.table.panels import OtherPanels
@@ -54,11 +55,11 @@ from scenes.table.spots import Spot
 from scenes.table.tips import turn_tip_at
 from scenes.table.turn_controls import Controls
 from scenes.table.turn_options import Step, large_seat
+from scenes.table.why_not import Thing, WhyNotNote, answer
 
 if TYPE_CHECKING:
     from scenes.app import App
     from scenes.model.session import GameSession
-
 
 
 class TurnScene(TableBase):
@@ -83,6 +84,9 @@ class TurnScene(TableBase):
         self.focus = FocusGroup(on_activate=lambda: app.play("click"))
         views = (self.market, self.tray, self.main)
         self.controls = Controls(app, session, self.layout, views, self.focus, self.choose)
+        self.hints = HintHelper(session)  # the Hint button and H (hint_view.py)
+        self.controls.on_hint = self.hint
+        self.why_not = WhyNotNote()  # ? and right-click (why_not.py)
         self.seen: State | None = None
         self.cued: tuple[object, ...] | None = None  # the human decision last announced (see _cue)
         self.log_hover: str | None = None  # the whole text of a shortened log line under the pointer
@@ -111,6 +115,8 @@ class TurnScene(TableBase):
         if self.session.state is not self.seen:
             self._sync()
         self.controls.step_helpers()
+        if self.hints.poll() | self.why_not.update(dt):
+            self.app.request_draw()
 
     def show_chance(self, before: State, action: Action) -> None:
         state = self.session.state
@@ -331,6 +337,12 @@ class TurnScene(TableBase):
             if intent.action == Key.POINTER_MOVE:
                 self._hover(intent.pos)
             return
+        if intent.action == Key.HINT:
+            self.hint()
+            return
+        if intent.action == Key.WHY_NOT:
+            self.ask_why_not(intent.pos or self._asked_point())
+            return
         if intent.action in (Key.ERASE, Key.UNDO):  # Backspace or Ctrl+Z
             self.undo()
             return
@@ -350,6 +362,62 @@ class TurnScene(TableBase):
             if intent.pos is not None and self._try_field(intent.pos):
                 return
             self.controls.clicked_nothing()
+
+    # -- hints and "why not?" (hint_view.py, why_not.py) -------------------------------------------
+    def hint(self) -> None:
+        """Ask the hard bot; asked again while its hint shows, do what it says."""
+        advice = self.hints.current()
+        if advice is not None:
+            self.play(advice.action)
+        elif self.hints.ask():
+            self.app.play("click")
+        self.app.request_draw()
+
+    def _asked_point(self) -> tuple[int, int] | None:
+        """Where ? asks: the focused spot after keys moved the focus, else the pointer."""
+        focused = self.focus.focused
+        if self.tip_source is not None and focused is not None:
+            return focused.rect.center
+        return self.pointer
+
+    def ask_why_not(self, pos: tuple[int, int] | None) -> None:
+        """Say what the rules allow with the die, field, card or slot at `pos`."""
+        state = self.session.state
+        thing = self._thing_at(pos) if pos is not None else None
+        found = answer(state, thing[0], self.controls.options.selected) if thing is not None else None
+        if thing is None or found is None:
+            self.why_not.show(lambda: t("why_not.nothing"), False, None)
+        else:
+            lookup = state.card
+            self.why_not.show(lambda: found.text(state, lookup), found.action is not None, thing[1])
+        self.app.play("click")
+        self.app.request_draw()
+
+    def _thing_at(self, pos: tuple[int, int]) -> tuple[Thing, pygame.Rect] | None:
+        state = self.session.state
+        if state.phase != Phase.PLACE:
+            for colour in COLOURS:
+                rect = self.tray.die_rect(colour)
+                if rect.width and rect.collidepoint(pos):
+                    return Thing(die=colour), rect
+        slot = self.market.slot_at(pos)
+        if slot is not None:
+            return Thing(slot=slot), self.market.slot_rect(*slot)
+        if self.main_seat() != state.decider:
+            return None
+        placed = self.main.card_at(state.display(state.decider), pos)
+        if placed is None:
+            return None
+        card_rect = self.main.rect_of(placed.pos)
+        for index, rect in enumerate(field_rects(placed.card, card_rect)):
+            if rect.collidepoint(pos):
+                return Thing(card=placed.id, field=index), rect
+        return Thing(card=placed.id), card_rect
+
+    @property
+    def animating(self) -> bool:
+        # a guide's pointer moves; a hint's thinking mark and a why-not note fade
+        return super().animating or self.guide is not None or self.hints.thinking or self.why_not.showing
 
     def _handle_log(self, intent: Intent) -> bool:
         """The log: the wheel scrolls it under the pointer, a click opens it large; while open it
@@ -468,6 +536,7 @@ class TurnScene(TableBase):
             )
         self.focus.draw(surface)
         self.effects.draw(surface)
+        self.hints.draw(surface, self)
         self.controls.draw_overlay(surface)
         self.draw_notice(
             surface,
@@ -476,16 +545,13 @@ class TurnScene(TableBase):
             ),
         )
         self.draw_speed(surface)
+        self.why_not.draw(surface, self.layout["display"])
         self.log.draw_large(surface)
         if self.log_hover:
             self.log.draw_full(surface, self.log_hover)
         self.draw_hover(surface)
         if self.guide is not None:
             self.guide.draw(surface)
-
-    @property
-    def animating(self) -> bool:
-        return super().animating or self.guide is not None  # a guide's pointer moves
 
     def tip_at(self, point: tuple[int, int]) -> Tip | None:
         state = self.session.state

@@ -12,7 +12,7 @@ import pygame
 
 from game.engine import COLOURS, Buy, Colour, Complete, Phase, Row, State
 from scenes.core import fonts, theme
-from scenes.core.i18n import t
+from scenes.core.i18n import t, text_of
 from scenes.core.widgets import Button, FocusGroup, Widget
 from scenes.render.card_names import name_of
 from scenes.render.cards import render_card
@@ -60,6 +60,7 @@ class Controls:
         self.choices: Choices | None = None
         self.buttons: dict[str, Button] = {}
         self.changed = True  # the still picture must be composed again
+        self.on_hint: Callable[[], None] | None = None  # the Hint button's action (hint_view.py)
 
     @property
     def state(self) -> State:
@@ -183,10 +184,19 @@ class Controls:
         undo.hint = lambda: t("table.hint.undo")
         if choices is None:
             return []
+        last = undo
+        if self.on_hint is not None:
+            last = Button(
+                pygame.Rect(undo.rect.x - 118, row.y, 110, row.height),
+                text_of("hint.button"),
+                self.on_hint,
+                size=18,
+            )
+            last.hint = text_of("hint.button.hint")
         x = row.x
         for offer in self.options.help_offers(self.state)[:4]:
             width = min(200, fonts.font(16, "bold").size(offer.label())[0] + 30)
-            if x + width > undo.rect.x - 10:
+            if x + width > last.rect.x - 10:
                 break
             button = Button(
                 pygame.Rect(x, row.y, width, row.height),
@@ -197,6 +207,8 @@ class Controls:
             button.hint = offer.hint
             widgets.append(button)
             x += width + 8
+        if last is not undo:
+            widgets.append(last)
         widgets.append(undo)
         return widgets
 

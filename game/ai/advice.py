@@ -1,0 +1,244 @@
+"""Advice for a human at the table: the hard bot's choice at a seat's decision, and what its
+evaluation knew about that choice, so a screen can say in one sentence why.
+
+Why the hard bot and not the expert: the expert is the hard bot plus a sampled search of the close
+calls at a roll, and that search yields a lead in win chance over paired futures, not a number a
+player can check; it takes up to a second where the hard bot answers in a few milliseconds, and in
+two-seat games it beats the hard bot by margins still inside the noise (docs/bots.md). The hard
+bot's evaluation speaks in expected points and exact odds, which is what a reason is made of.
+
+    advice = advise(state)            # for state.decider, seeing only that seat's view
+    advice.action                     # what to do now (legal in `state`)
+    advice.why                        # the numbers behind it (Why)
+
+Deterministic for a position: a fresh unhurried hard bot (node limits only, no clock) and a fixed
+generator, so the same position always gets the same advice on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.actions import (
+    Action,
+    Adjust,
+    Buy,
+    Complete,
+    Discard,
+    End,
+    Place,
+    Recolour,
+    Remove,
+    Reroll,
+    ReturnCard,
+    Row,
+    Take,
+    Wild,
+    Write,
+)
+from game.ai.base import DEFAULT_BUDGET, decide
+from game.ai.evaluate import turn_chance
+from game.ai.hard import HardBot
+from game.ai.kernels import odds
+from game.ai.kernels.rolls import ROLL_FACES
+from game.ai.planning import best_acts, best_place, best_write, chance_writes, place_value
+from game.cards import BonusKind
+from game.colours import COLOURS
+from game.engine import is_legal, price, view
+from game.state import MARKET_SLOTS, ROWS, Phase, State
+
+ADVISER = "hard"  # the level whose choice a hint shows (see the module docstring)
+# per ordered roll, the most dice showing one value (what a purchase needs)
+_SAME = np.array([np.bincount(faces, minlength=6).max() for faces in ROLL_FACES])
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """What the evaluation knew about a hinted choice. `kind` names the sentence:
+
+    keep        reroll `rerolled` dice: `chance` to complete `card` (or to buy the card in
+                `row`/`slot`), worth `gain` points to the display
+    keep_blind  reroll: no card and no purchase is within reach, keep the most equal dice
+    complete    complete `card` (bonus marks first if the plan uses them): the plan adds `gain`
+    buy         buy the card `card` in `row`/`slot`: the plan adds `gain`
+    end         end the turn: nothing more worth doing (`gain` 0)
+    write       write the die into `card`'s field: its one-turn chance from `before` to `after`,
+                the display gains `gain`
+    pass        no write raises the display's value
+    chance_write, chance_take, chance_none: after the third roll, `gain` of the chosen chance
+                option against `other` (the best of the rest)
+    place       place `card` at a cell: it is worth `gain` points there
+    discard     the drawn card is worth less than nothing here
+    setup_return, setup_place: the kept three arranged are worth `gain` points
+    remove      solo round counter: `card` would be worth least to the display (`gain`)
+    wild        `card` counts as the colour where it scores most
+    """
+
+    kind: str
+    gain: float = 0.0
+    card: str | None = None
+    chance: float | None = None
+    before: float | None = None
+    after: float | None = None
+    other: float | None = None
+    row: Row | None = None
+    slot: int | None = None
+    rerolled: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The adviser's choice now (`action`), the rest of its plan for this decision (`steps`, the
+    first of which is `action`), which bot gave it, and why."""
+
+    bot: str
+    action: Action
+    steps: tuple[Action, ...]
+    why: Why
+
+
+def advise(state: State, budget: float = DEFAULT_BUDGET) -> Advice:
+    """The hard bot's advice for the seat deciding in `state` (not a chance event)."""
+    if state.is_chance or state.phase == Phase.OVER:
+        raise ValueError(f"no seat decides in phase {state.phase}")
+    seen = view(state, state.decider)
+    bot = HardBot()
+    bot.emergency_stop = math.inf  # node limits only: the same advice on any machine
+    bot.node_limit = max(10, int(bot.max_nodes * min(4.0, budget / DEFAULT_BUDGET)))
+    steps = bot.decide(seen, random.Random(0), math.inf)
+    if not steps or not is_legal(state, steps[0]):  # never expected: the bots' own tests require it
+        steps = [decide(bot, state, random.Random(0), budget)]
+    return Advice(ADVISER, steps[0], tuple(steps), _why(bot, seen, steps))
+
+
+def _why(bot: HardBot, seen: State, steps: list[Action]) -> Why:
+    phase = seen.phase
+    action = steps[0]
+    me = seen.decider
+    if phase == Phase.ACTIVE:
+        return _active_why(bot, seen, steps)
+    if phase in (Phase.PASSIVE, Phase.SOLO_PASSIVE, Phase.CHANCE_WRITE):
+        return _write_why(bot, seen, steps)
+    if phase == Phase.PLACE:
+        chosen, value = best_place(seen, bot.ev)
+        if isinstance(chosen, Discard):
+            return Why("discard")
+        pending = seen.seats[me].pending
+        return Why("place", value - bot.ev.value(seen, me), card=pending)
+    if phase in (Phase.SETUP_RETURN, Phase.SETUP_PLACE):
+        kind = "setup_return" if isinstance(action, ReturnCard) else "setup_place"
+        card = action.card if isinstance(action, (ReturnCard, Place)) else None
+        return Why(kind, card=card)
+    if phase == Phase.SOLO_REMOVE and isinstance(action, Remove):
+        if action.row is None:
+            return Why("remove")
+        card = seen.market_card(action.row, MARKET_SLOTS)
+        gain = place_value(seen, bot.ev, card) - bot.ev.value(seen, me) if card else 0.0
+        return Why("remove", gain, card=card, row=action.row)
+    if isinstance(action, Wild):
+        return Why("wild", card=action.card)
+    return Why("end")
+
+
+def _active_why(bot: HardBot, seen: State, steps: list[Action]) -> Why:
+    me = seen.decider
+    base = bot.ev.value(seen, me)
+    action = steps[0]
+    if isinstance(action, Reroll):
+        return _keep_why(bot, seen, base, action)
+    if isinstance(action, Take) or (seen.rolls >= 3 and not seen.acted and _is_chance(steps)):
+        return _chance_why(bot, seen, base, steps)
+    main = next((s for s in steps if isinstance(s, (Complete, Buy))), None)
+    if main is None:
+        if isinstance(action, End) and seen.rolls >= 3 and not seen.acted:
+            return _chance_why(bot, seen, base, steps)
+        return Why("end")
+    plan = best_acts(seen, bot.ev, math.inf, bot.modifiers, bot.node_limit)
+    if isinstance(main, Complete):
+        return Why("complete", plan.value - base, card=main.card)
+    card = seen.market_card(main.row, main.slot)
+    return Why("buy", plan.value - base, card=card, row=main.row, slot=main.slot)
+
+
+def _is_chance(steps: list[Action]) -> bool:
+    first = next((s for s in steps if not isinstance(s, (Adjust, Recolour))), None)
+    return isinstance(first, (Write, Take, End))
+
+
+def _chance_why(bot: HardBot, seen: State, base: float, steps: list[Action]) -> Why:
+    """After the third roll: the chosen chance option's gain against the best of the others."""
+    options: dict[str, float] = {"chance_none": 0.0}
+    writes = chance_writes(seen, bot.ev, math.inf)
+    if writes.steps:
+        options["chance_write"] = writes.value - base
+    takes = [(bot.take_value(seen, row, base), row) for row in ROWS if len(seen.pile(row)) > 0]
+    if takes:
+        options["chance_take"] = max(takes)[0]
+    first = next((s for s in steps if not isinstance(s, (Adjust, Recolour))), End())
+    kind = "chance_none"
+    if isinstance(first, Write):
+        kind = "chance_write"
+    elif isinstance(first, Take):
+        kind = "chance_take"
+    gain = options.get(kind, 0.0)
+    rest = [value for key, value in options.items() if key != kind]
+    row = first.row if isinstance(first, Take) else None
+    return Why(kind, gain, other=max(rest) if rest else None, row=row)
+
+
+def _keep_why(bot: HardBot, seen: State, base: float, reroll: Reroll) -> Why:
+    """A reroll: the target it serves best, the card or purchase whose chance times worth is
+    largest under this keep, with the chance and the worth."""
+    rolls_left = 3 - seen.rolls
+    mask = tuple(colour in reroll.dice for colour in COLOURS)
+    best: tuple[float, Why] | None = None
+    cards = bot.open_cards(seen)
+    gains = bot.sure_gains(seen, base, [card_id for card_id, _ in cards])
+    for (card_id, card), gain in zip(cards, gains, strict=True):
+        if gain <= 0:
+            continue
+        chance = odds.reroll_options([card], seen.dice, rolls_left)[mask]
+        if best is None or chance * gain > best[0]:
+            best = (chance * gain, Why("keep", gain, card=card_id, chance=chance, rerolled=len(reroll.dice)))
+    display = seen.display(seen.decider)
+    if not display.full:
+        discounts = display.marks_left(BonusKind.DISCOUNT)
+        for row in ROWS:
+            for slot in range(1, MARKET_SLOTS + 1):
+                offered = seen.market_card(row, slot)
+                if offered is None:
+                    continue
+                gain = place_value(seen, bot.ev, offered) - base
+                if gain <= 0:
+                    continue
+                need = max(0, price(slot) - discounts)
+                values = (_SAME >= need).astype(np.float64)
+                chance = odds.reroll_values(values, seen.dice, rolls_left)[odds.MASKS.index(mask)]
+                if best is None or chance * gain > best[0]:
+                    rerolled = len(reroll.dice)
+                    why = Why(
+                        "keep", gain, card=offered, chance=chance, row=row, slot=slot, rerolled=rerolled
+                    )
+                    best = (chance * gain, why)
+    if best is None:
+        return Why("keep_blind", rerolled=len(reroll.dice))
+    return best[1]
+
+
+def _write_why(bot: HardBot, seen: State, steps: list[Action]) -> Why:
+    me = seen.decider
+    base = bot.ev.value(seen, me)
+    write = next((s for s in steps if isinstance(s, Write)), None)
+    if write is None:
+        return Why("pass" if seen.phase != Phase.CHANCE_WRITE else "end")
+    plan = best_write(seen, bot.ev, bot.modifiers and seen.phase != Phase.CHANCE_WRITE, math.inf)
+    placed = seen.display(me).find(write.card)
+    assert placed is not None
+    before = turn_chance(placed.card.task, placed.filled)
+    written = placed.with_value(write.field, seen.value(write.die))
+    after = 1.0 if written.empty_count == 0 else turn_chance(written.card.task, written.filled)
+    return Why("write", plan.value - base, card=write.card, before=before, after=after)

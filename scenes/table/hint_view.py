@@ -1,0 +1,210 @@
+"""The hint at the table: asked with the Hint button or H, answered by the hard bot (game.ai.advise)
+on the bots' thinker thread, shown until the player acts: the things to use ringed in the hint's
+own colour (the dice to keep or to use, the card, the field, the market slot, the cell, the deck,
+or the button to press) and the sentence why in a paper box over the log. While the bot thinks, a
+small "thinking" mark stands there instead. Asking again while the hint shows does what it says.
+
+Every hint asked is counted in the game's save (scenes/model/hints.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game.ai import DEFAULT_BUDGET, Advice, advise
+from game.engine import (
+    COLOURS,
+    MARKET_SLOTS,
+    Action,
+    Adjust,
+    Buy,
+    Colour,
+    Complete,
+    Place,
+    Recolour,
+    Remove,
+    Reroll,
+    State,
+    Take,
+    Write,
+)
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.model.hints import count_hint
+from scenes.model.session import BotWorker
+from scenes.table.geometry import field_rects
+from scenes.table.hint_words import sentence
+
+if TYPE_CHECKING:
+    from scenes.core.layout import Layout
+    from scenes.core.widgets import Button
+    from scenes.model.session import GameSession
+    from scenes.table.dice_tray import DiceTray
+    from scenes.table.display_view import DisplayView
+    from scenes.table.market_view import MarketView
+    from scenes.table.turn_controls import Controls
+
+
+class Table(Protocol):
+    """What the hint draws on: the turn scene's views."""
+
+    layout: Layout
+    main: DisplayView
+    market: MarketView
+    tray: DiceTray
+    controls: Controls
+
+
+HINT_COLOUR = (120, 215, 255)  # unlike every glow of the controls (green, gold, red)
+BOX_PADDING = 10
+
+
+def _advise_job(_bot: object, state: State, _rng: random.Random, budget: float) -> Advice:
+    return advise(state, budget)
+
+
+class HintHelper:
+    """One table's hints: the question on the thinker thread, the answer for the position asked."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self._worker: BotWorker | None = None
+        self._advice: Advice | None = None
+        self._advice_for: State | None = None
+
+    # -- asking ---------------------------------------------------------------------------------
+    def can_ask(self) -> bool:
+        session = self.session
+        return session.human_to_decide and not session.state.is_chance
+
+    def ask(self) -> bool:
+        """Start the hard bot on the current decision (counted once per decision); False when
+        there is nothing to ask or the answer is already there or coming."""
+        if not self.can_ask() or self.thinking or self.current() is not None:
+            return False
+        count_hint(self.session)
+        state = self.session.state
+        self._worker = BotWorker(_advise_job, None, state, random.Random(0), DEFAULT_BUDGET)  # type: ignore[arg-type]
+        return True
+
+    @property
+    def thinking(self) -> bool:
+        worker = self._worker
+        return worker is not None and worker.state is self.session.state and not worker.done
+
+    def poll(self) -> bool:
+        """Collect a finished answer (once); whether something to draw changed."""
+        worker = self._worker
+        if worker is None or not worker.done:
+            return False
+        self._worker = None
+        if worker.state is not self.session.state:
+            return True  # the player acted meanwhile: the answer is for a position gone by
+        self._advice = worker.result()  # type: ignore[assignment]
+        self._advice_for = worker.state
+        return True
+
+    def wait(self) -> None:
+        """Tests and tools: block until the answer is there."""
+        if self._worker is not None:
+            self._worker.result()
+
+    def current(self) -> Advice | None:
+        """The answer for the position on the table now (None once the player acted)."""
+        if self._advice is not None and self._advice_for is self.session.state:
+            return self._advice
+        return None
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, scene: Table) -> None:
+        advice = self.current()
+        if advice is not None:
+            self._draw_marks(surface, scene, advice)
+            state = self.session.state
+            text = sentence(advice, state, state.card)
+            self._draw_box(surface, scene.layout["log"], t("hint.title"), text)
+        elif self.thinking:
+            self._draw_box(surface, scene.layout["log"], t("hint.title"), t("hint.thinking"))
+
+    def _draw_box(self, surface: pygame.Surface, area: pygame.Rect, title: str, text: str) -> None:
+        box = area.inflate(-4, -4)
+        pygame.draw.rect(surface, theme.PAPER, box, border_radius=10)
+        pygame.draw.rect(surface, HINT_COLOUR, box, 3, border_radius=10)
+        inner = box.inflate(-2 * BOX_PADDING, -2 * BOX_PADDING)
+        heading = fonts.line(title, 15, inner.width, theme.INK_SOFT, "bold")
+        top = inner.y
+        if heading is not None:
+            surface.blit(heading.surface, (inner.x, top))
+            top += heading.surface.get_height()
+        fitted = fonts.block(text, 17, (inner.width, inner.bottom - top), theme.INK, "bold")
+        if fitted is not None:
+            surface.blit(fitted.surface, (inner.x, top))
+
+    def _draw_marks(self, surface: pygame.Surface, scene: Table, advice: Advice) -> None:
+        """Ring what the hinted step uses: dice, the card or its fields, the slot, the cell."""
+        state = self.session.state
+        main = next((s for s in advice.steps if not isinstance(s, (Adjust, Recolour))), advice.action)
+        rects: list[pygame.Rect] = []
+        dice: tuple[Colour, ...] = ()
+        action: Action = advice.action
+        if isinstance(action, (Adjust, Recolour)):
+            dice = (action.die,)
+            action = main
+        if isinstance(action, Reroll):
+            dice = tuple(c for c in COLOURS if c not in action.dice) or action.dice
+            why = advice.why  # the card the keep aims at: in the market or in the display
+            if why.row is not None and why.slot is not None:
+                rects.append(scene.market.slot_rect(why.row, why.slot))
+            elif why.card is not None:
+                target = state.display(state.decider).find(why.card)
+                if target is not None:
+                    rects.append(scene.main.rect_of(target.pos))
+        elif isinstance(action, Complete):
+            dice += tuple(d for d in action.dice if d is not None)
+            card = state.display(state.decider).find(action.card)
+            if card is not None:
+                cell = scene.main.rect_of(card.pos)
+                fields = field_rects(card.card, cell)
+                rects += [fields[i] for i, d in enumerate(action.dice) if d is not None and i < len(fields)]
+                rects.append(cell)
+        elif isinstance(action, Buy):
+            dice += action.dice
+            rects.append(scene.market.slot_rect(action.row, action.slot))
+        elif isinstance(action, Write):
+            dice += (action.die,)
+            card = state.display(state.decider).find(action.card)
+            if card is not None:
+                fields = field_rects(card.card, scene.main.rect_of(card.pos))
+                if action.field < len(fields):
+                    rects.append(fields[action.field].inflate(6, 6))
+        elif isinstance(action, Place):
+            rects.append(scene.main.rect_of((action.row, action.col)))
+        elif isinstance(action, Take):
+            rects.append(scene.market.deck_rect(action.row))
+        elif isinstance(action, Remove) and action.row is not None:
+            rects.append(scene.market.slot_rect(action.row, MARKET_SLOTS))
+        else:
+            button = _button_for(scene, action)
+            if button is not None:
+                rects.append(button.rect.inflate(6, 6))
+        if state.phase != "place":
+            for die in dice:
+                rect = scene.tray.die_rect(die)
+                if rect.width:
+                    pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(16, 16), 4, border_radius=16)
+        for rect in rects:
+            pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(4, 4), 4, border_radius=10)
+
+
+def _button_for(scene: Table, action: Action) -> Button | None:
+    """The turn controls' button that plays `action` (End, Pass, Discard, a wild colour ...)."""
+    controls = scene.controls
+    if controls.choices is None:
+        return None
+    offers, _targets = controls.options.offers(controls.state, controls.choices, scene.tray.kept)
+    for offer in offers:
+        if offer.step.action == action:
+            return controls.buttons.get(offer.key)
+    return None

@@ -1,0 +1,136 @@
+"""A hint in words: what to do (the hinted action as an instruction) and why (one clause built from
+the numbers the hard bot's evaluation gave, game.ai.Why), in the player's language, told when drawn.
+
+    "Keep 4, 4 and 4 and reroll the other 2 dice: 72 % to buy Yellow three (slot 3) this turn,
+     worth 9.0 points to your display."
+
+The instruction alone also answers "why not?" for a choice that is legal ("You can: ...")."""
+
+from __future__ import annotations
+
+from game.ai import Advice, Why
+from game.engine import (
+    COLOURS,
+    Action,
+    Adjust,
+    Buy,
+    Complete,
+    Discard,
+    End,
+    Pass,
+    Place,
+    Recolour,
+    Remove,
+    Reroll,
+    ReturnCard,
+    State,
+    Take,
+    Wild,
+    Write,
+)
+from scenes.core.i18n import current_language, t
+from scenes.render.card_names import CardLookup, name_of
+from scenes.table.words import colour_word, row_word
+
+MARKS = (Adjust, Recolour)  # bonus steps a plan may take before its main step
+
+
+def points(value: float) -> str:
+    """Expected points with one decimal, in the language's own decimal sign."""
+    text = f"{value:.1f}"
+    return text if current_language() == "en" else text.replace(".", ",")
+
+
+def percent(chance: float) -> int:
+    return round(100 * chance)
+
+
+def instruction(action: Action, state: State, lookup: CardLookup) -> str:
+    """The action as an instruction to the player ("Complete Green pair", "Pass")."""
+
+    def named(card_id: str) -> str:
+        return name_of(card_id, lookup)
+
+    if isinstance(action, Reroll):
+        kept = [c for c in COLOURS if c not in action.dice]
+        if not kept:
+            return t("hint.do.reroll_all")
+        values = [str(state.value(c)) for c in kept]
+        shown = (
+            values[0] if len(values) == 1 else t("hint.and", first=", ".join(values[:-1]), last=values[-1])
+        )
+        return t("hint.do.keep", kept=shown, count=len(action.dice))
+    if isinstance(action, Complete):
+        return t("hint.do.complete", card=named(action.card))
+    if isinstance(action, Buy):
+        card = state.market_card(action.row, action.slot)
+        if card is None:
+            return t("hint.do.buy_slot", slot=action.slot, row=row_word(action.row))
+        return t("hint.do.buy", card=named(card), slot=action.slot)
+    if isinstance(action, Write):
+        return t(
+            "hint.do.write",
+            value=state.value(action.die),
+            colour=colour_word(action.die),
+            card=named(action.card),
+        )
+    if isinstance(action, Adjust):
+        key = "hint.do.plus" if action.delta > 0 else "hint.do.minus"
+        return t(key, colour=colour_word(action.die))
+    if isinstance(action, Recolour):
+        return t("hint.do.recolour", colour=colour_word(action.die), to=colour_word(action.colour))
+    if isinstance(action, Place):
+        return t("hint.do.place", card=named(action.card))
+    if isinstance(action, ReturnCard):
+        return t("hint.do.return", card=named(action.card))
+    if isinstance(action, Take):
+        return t("hint.do.take", row=row_word(action.row))
+    if isinstance(action, Discard):
+        return t("hint.do.discard")
+    if isinstance(action, Remove):
+        if action.row is None:
+            return t("hint.do.remove_none")
+        card = state.market_card(action.row, 4)
+        return t("hint.do.remove", card=named(card) if card else row_word(action.row))
+    if isinstance(action, Wild):
+        return t("hint.do.wild", card=named(action.card), colour=colour_word(action.colour))
+    if isinstance(action, Pass):
+        return t("hint.do.pass")
+    if isinstance(action, End):
+        return t("hint.do.end")
+    return str(action)
+
+
+def reason(why: Why, lookup: CardLookup) -> str:
+    """The clause after the instruction: the bot's numbers in words."""
+    card = name_of(why.card, lookup) if why.card else ""
+    gain = points(why.gain)
+    kind = why.kind
+    if kind == "keep":
+        chance = percent(why.chance or 0.0)
+        if why.slot is not None:
+            return t("hint.why.keep_buy", chance=chance, card=card, slot=why.slot, points=gain)
+        return t("hint.why.keep_card", chance=chance, card=card, points=gain)
+    if kind == "write":
+        before, after = percent(why.before or 0.0), percent(why.after or 0.0)
+        return t("hint.why.write", card=card, before=before, after=after, points=gain)
+    if kind in ("chance_write", "chance_take"):
+        return t("hint.why.chance", points=gain, other=points(why.other or 0.0))
+    if kind in ("complete", "buy", "place"):
+        return t(f"hint.why.{kind}", points=gain)
+    if kind == "remove":
+        return t("hint.why.remove", points=gain)
+    if kind in ("keep_blind", "end", "pass", "chance_none", "discard", "setup_return", "setup_place", "wild"):
+        return t(f"hint.why.{kind}")
+    return ""
+
+
+def sentence(advice: Advice, state: State, lookup: CardLookup) -> str:
+    """The whole hint: the instruction (a bonus mark first, if the plan spends one) and why."""
+    action = advice.action
+    main = next((step for step in advice.steps if not isinstance(step, MARKS)), action)
+    doing = instruction(main, state, lookup)
+    if isinstance(action, MARKS) and main is not action:
+        doing = t("hint.first", mark=instruction(action, state, lookup), then=doing)
+    why = reason(advice.why, lookup)
+    return t("hint.sentence", doing=doing, why=why) if why else doing

@@ -1,0 +1,98 @@
+"""Advice for a human (game/ai/advice.py) and the engine's "why not" (rules.refusal).
+
+A hint must be a legal action at every kind of decision, the same for the same position, the hard
+bot's own choice, and carry the numbers its sentence names; `refusal` must give the very reason
+`apply` refuses with, and None for a legal action."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from game.actions import Buy, Complete, Reroll, Row, Write
+from game.ai import ADVISER, advise, make_bot
+from game.ai.base import decide
+from game.ai.play import play_game
+from game.colours import COLOURS
+from game.engine import IllegalActionError, apply, is_legal, refusal
+from game.match import Match
+from game.state import Phase
+
+
+def test_advice_is_legal_with_its_numbers_at_every_kind_of_decision() -> None:
+    kinds: Counter[str] = Counter()
+
+    def watch(match: Match, seat: int, action: object) -> None:
+        state = match.state
+        advice = advise(state)
+        assert advice.bot == ADVISER
+        assert is_legal(state, advice.action), (str(advice.action), state.phase)
+        assert advice.steps[0] == advice.action
+        why = advice.why
+        kinds[why.kind] += 1
+        if why.kind == "keep":
+            assert isinstance(advice.action, Reroll)
+            assert why.chance is not None and 0.0 <= why.chance <= 1.0
+            assert why.card is not None and why.gain > 0
+            assert why.rerolled == len(advice.action.dice)
+        if why.kind == "write":
+            assert why.before is not None and why.after is not None and why.card is not None
+        if why.kind in ("complete", "buy", "place"):
+            assert why.card is not None
+
+    play_game([make_bot("hard", unhurried=True), make_bot("normal", unhurried=True)], 11, watch=watch)
+    play_game([make_bot("hard", unhurried=True)], 5, solo_level=1, watch=watch)
+    for kind in ("keep", "write", "complete", "buy", "place", "pass", "setup_return", "remove"):
+        assert kinds[kind] > 0, (kind, kinds)
+
+
+def test_advice_is_the_hard_bots_choice_and_the_same_for_the_same_position() -> None:
+    match = Match.new(2, 3, start_player=0)
+    checked = 0
+    while not match.is_over and checked < 60:
+        match.advance()
+        state = match.state
+        if state.phase == Phase.OVER:
+            break
+        first, again = advise(state), advise(state)
+        assert first == again
+        hard = decide(make_bot("hard", unhurried=True), state, random.Random(0))
+        assert first.action == hard
+        match.play(first.action)
+        checked += 1
+    assert checked == 60
+
+
+def test_refusal_gives_the_reason_apply_refuses_with() -> None:
+    match = Match.new(2, 7, start_player=0)
+    while match.state.phase != Phase.ACTIVE or match.state.rolls != 1:
+        match.advance()
+        if match.state.phase != Phase.ACTIVE:
+            match.play(decide(make_bot("easy"), match.state, random.Random(1)))
+    state = match.state
+    me = state.decider
+    card = state.display(me).cards[0]
+    wrongs = [
+        Write(COLOURS[0], card.id, 0),  # a single field only as a chance
+        Buy(Row.SCORING, 4, (COLOURS[0],)),  # slot 4 costs more than one die
+        Complete(card.id, (COLOURS[0],)),  # too few dice for the card's fields
+    ]
+    keys = set()
+    for action in wrongs:
+        error = refusal(state, action)
+        assert error is not None
+        with pytest.raises(IllegalActionError) as raised:
+            apply(state, action)
+        assert (error.key, error.params) == (raised.value.key, raised.value.params)
+        keys.add(error.key)
+    assert keys >= {"write_not_chance"}
+    assert refusal(state, Reroll(COLOURS)) is None
+
+
+def test_no_advice_where_no_seat_decides() -> None:
+    match = Match.new(2, 1, start_player=0)
+    assert match.state.is_chance
+    with pytest.raises(ValueError):
+        advise(match.state)

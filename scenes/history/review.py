@@ -2,6 +2,8 @@
 progress bar and Cancel, kept in the archive once done; then the human's decisions where the hard
 bot would have chosen otherwise, the largest estimated losses first, each marked doubtful, bad,
 blunder or unclear. A row opens the replay at that position, both choices named above the table.
+Below them the luck panel (luck_panel.py): each roll's luck and the luck-adjusted result. A review
+kept before luck was measured has its luck computed when it is opened.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Text, Widget
+from scenes.history import luck_panel
 from scenes.model import archive as archive_module
+from scenes.model.luck import RollLuck
 from scenes.model.replay import Replay
 from scenes.model.review import Judgement, ReviewJob
 from scenes.model.userdata import data_dir
@@ -26,6 +30,7 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 ROW_HEIGHT, ROW_GAP = 40, 6
+LUCK_HEIGHT = 200  # the luck panel at the foot of the rows' region
 MARK_COLOURS = {
     "blunder": (232, 96, 76),
     "bad": (240, 150, 70),
@@ -44,10 +49,13 @@ class ReviewScene(MenuScene):
         self.replay = replay
         self.archive = archive_module.store(data_dir())
         self.judgements = self.archive.review_of(game_id)
+        self.lucks: list[RollLuck] | None = self.archive.luck_of(game_id)
         self.job: ReviewJob | None = None
         self.failed = False
         if self.judgements is None:
             self.job = ReviewJob(replay).start()
+        elif self.lucks is None:  # kept before luck was measured: the luck alone
+            self.job = ReviewJob(replay, decisions=False).start()
         self._build()
 
     # --- the rows ----------------------------------------------------------------------------------
@@ -59,7 +67,12 @@ class ReviewScene(MenuScene):
 
     @property
     def rows_per_page(self) -> int:
-        return max(1, self.layout["games"].height // (ROW_HEIGHT + ROW_GAP))
+        return max(1, (self.layout["games"].height - LUCK_HEIGHT) // (ROW_HEIGHT + ROW_GAP))
+
+    @property
+    def luck_area(self) -> pygame.Rect:
+        games = self.layout["games"]
+        return pygame.Rect(games.x, games.bottom - LUCK_HEIGHT + ROW_GAP, games.width, LUCK_HEIGHT - ROW_GAP)
 
     def _build(self) -> None:
         area = self.layout["games"]
@@ -129,9 +142,12 @@ class ReviewScene(MenuScene):
             if job.error is not None or job.cancelled:
                 self.failed = job.error is not None
                 archive_module.LOG.warning("a review failed: %s", str(job.error)[:300])
+            elif job.judging:
+                self.judgements, self.lucks = job.judgements, job.lucks
+                self.archive.keep_review(self.game_id, job.judgements, job.rollouts, job.lucks)
             else:
-                self.judgements = job.judgements
-                self.archive.keep_review(self.game_id, job.judgements, job.rollouts)
+                self.lucks = job.lucks
+                self.archive.keep_luck(self.game_id, job.lucks)
             self._build()
         self.app.request_draw()
 
@@ -168,6 +184,8 @@ class ReviewScene(MenuScene):
         if fitted is not None and self.job is None:
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(line.x, line.centery)))
         self.focus.draw(surface)
+        if self.lucks is not None and self.job is None:
+            luck_panel.draw(surface, self.luck_area, self.replay, self.lucks)
         for widget in self.focus.widgets:  # the mark's colour beside each row
             judgement = self._judgement_of(widget)
             if judgement is not None and judgement.mark:

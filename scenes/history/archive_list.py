@@ -225,7 +225,7 @@ class ArchiveScene(MenuScene):
         def open_replay() -> None:
             try:
                 replay = Replay(GameSession.resume(info.path))
-            except SaveError as error:  # damaged, or a game the viewer cannot show (Penk!)
+            except SaveError as error:  # a damaged save
                 files_log(error)
                 self.message = t("archive.cannot_replay")
                 self.app.request_draw()

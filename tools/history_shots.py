@@ -6,6 +6,7 @@
 - statistics: the player's record counted from the same archive
 - review: the game whose one bad decision is known (tools/review_sample.py), with each roll's luck
 - replay-penk: a 3-seat Penk! game of easy bots, archived and replayed, in its fourth round
+- archive-delete: the confirmation before a game is deleted from the archive, naming it
 
 The games are played from fixed seeds, so the pictures are the same on every run.
 """
@@ -17,6 +18,7 @@ import random
 import pygame
 
 from scenes.app import App
+from scenes.history.archive_list import ArchiveScene
 from scenes.model import archive
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.replay import Replay
@@ -125,10 +127,22 @@ def shot_replay_penk(app: App) -> pygame.Surface:
     return _settle(app, 3.0)
 
 
+def shot_archive_delete(app: App) -> pygame.Surface:
+    """The confirmation before a game leaves the archive, naming it."""
+    _filled()
+    app.go("archive", fade=False)
+    _settle(app)
+    scene = app.stack.top
+    assert isinstance(scene, ArchiveScene)
+    scene.ask_delete(scene.rows[0])
+    return _settle(app)
+
+
 SHOTS = {
     "archive": shot_archive,
     "replay": shot_replay,
     "statistics": shot_statistics,
     "review": shot_review,
     "replay-penk": shot_replay_penk,
+    "archive-delete": shot_archive_delete,
 }

@@ -39,6 +39,8 @@ ARCHIVE_FILE = "archive.sqlite3"
 FINISHED_FOLDER = "finished"
 IMPORTED_FINISHED = "imported_finished"  # the facts key set once finished/ was read
 RECORD_LIMIT = files.MAX_FILE_BYTES  # a record longer than any real game is damage
+# the tables holding a game's rows besides `games`, those that refer to others first
+DELETED_WITH_A_GAME = ("review_luck", "review_judgements", "reviews", "card_scores", "seats", "records")
 
 
 @dataclass(frozen=True)
@@ -261,6 +263,22 @@ class Archive:
         except sqlite3.Error as error:
             self.problem = _problem_of(error)
             return self.problem
+        return None
+
+    def delete(self, game_id: int) -> FileProblem | None:
+        """Take game `game_id` out of the archive with everything kept of it (its record, seats,
+        card scores, review and luck), in one transaction; None when done. Table by table rather
+        than by the schema's ON DELETE CASCADE, which SQLite applies only where foreign keys are on."""
+        try:
+            with transaction(self.db) as db:
+                for table in DELETED_WITH_A_GAME:
+                    db.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
+                db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        except sqlite3.Error as error:
+            problem = _problem_of(error)
+            LOG.warning("could not delete game %s: %s (%s)", game_id, problem.reason, problem.detail)
+            self.problem = problem
+            return problem
         return None
 
     def count(self, mode: str | None = None) -> int:

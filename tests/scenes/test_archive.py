@@ -269,3 +269,32 @@ def test_a_review_kept_at_version_3_comes_through_with_its_luck_absent(
     assert migrated.luck_of(row.id) == [lucks[0], replace(lucks[1], noise=1.0)]  # a noise is kept at most 1
     assert migrated.luck_of(row.id) == fresh.luck_of(row.id)
     assert migrated.review_of(row.id) == judgements
+
+
+def test_a_deleted_game_leaves_nothing_behind_and_the_others_stay(
+    tmp_path: Path, finished: GameSession
+) -> None:
+    archive = Archive(tmp_path / ARCHIVE_FILE)
+    archive.record_many(archive_bench.sample_entries(3))
+    archive.record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00"))
+    doomed = next(row for row in archive.games() if row.played_at == "2026-11-26T08:00:00")
+    archive.keep_review(doomed.id, [Judgement(7, 0, 1, "end", "end", 0.0, 0.0, "")], 40, [])
+    before = _tables(archive.db)
+    assert archive.delete(doomed.id) is None
+    assert archive.count() == 3 and archive.game(doomed.id) is None and archive.record_of(doomed.id) is None
+    assert archive.review_of(doomed.id) is None and archive.luck_of(doomed.id) is None
+    after = _tables(archive.db)
+    for table, rows in before.items():
+        kept = [row for row in rows if doomed.id not in (row[0],)]  # every table's first column: the game
+        assert after[table] == kept or table == "facts", table
+
+
+def test_a_failed_delete_changes_nothing_and_says_why(tmp_path: Path, finished: GameSession) -> None:
+    archive = Archive(tmp_path / ARCHIVE_FILE)
+    archive.record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00"))
+    (row,) = archive.games()
+    archive.db.execute("PRAGMA query_only = ON")  # as a read-only folder refuses the write
+    problem = archive.delete(row.id)
+    assert problem is not None and archive.problem is problem
+    archive.db.execute("PRAGMA query_only = OFF")
+    assert archive.games() == [row]

@@ -4,7 +4,8 @@
   from seven real bot games, seat 0 counted as the player), an unfinished game at its head
 - replay: a 3-seat game of that archive halfway through, the log beside it
 - statistics: the player's record counted from the same archive
-- review: the game whose one bad decision is known (tools/review_sample.py), with each roll's luck
+- review: the game whose one bad decision is known (tools/review_sample.py), with each roll's luck,
+  the pointer on the luckiest roll
 - replay-penk: a 3-seat Penk! game of easy bots, archived and replayed, in its fourth round
 - archive-delete: the confirmation before a game is deleted from the archive, naming it
 
@@ -19,6 +20,7 @@ import pygame
 
 from scenes.app import App
 from scenes.history.archive_list import ArchiveScene
+from scenes.history.review import ReviewScene
 from scenes.model import archive
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.replay import Replay
@@ -100,7 +102,12 @@ def shot_review(app: App) -> pygame.Surface:
     job.run()
     store.keep_review(row.id, job.judgements, job.rollouts, job.lucks)
     app.go("review", row.id, replay, fade=False)
-    return _settle(app)
+    _settle(app)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene)
+    scene.pointed = max(range(len(job.lucks)), key=lambda index: job.lucks[index].luck)  # the luckiest roll
+    app.draw()
+    return app.screen
 
 
 def shot_replay_penk(app: App) -> pygame.Surface:

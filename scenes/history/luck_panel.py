@@ -2,6 +2,7 @@
 along it (up: the roll helped the player, down: it hurt), bright with a mark where the luck is
 clear (scenes/model/luck.py's thresholds), dim where it is small or too noisy to tell; the luck of
 each seat's rolls for the player, and the luck-adjusted result with the one sentence that explains it.
+`roll_at` finds the roll under the pointer (the screen tells it and opens the replay there).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import pygame
 
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
-from scenes.model.luck import RollLuck, summary
+from scenes.model.luck import RollLuck, summary, viewpoint
 from scenes.model.replay import Replay
 
 LUCKY_COLOUR = (120, 200, 120)
@@ -18,6 +19,18 @@ UNLUCKY_COLOUR = (232, 96, 76)
 DIM = (70, 120, 108)
 FULL_SCALE = 0.4  # a luck of 40 % fills the bar's half of the strip
 TEXT_HEIGHT = 26
+
+
+def roll_words(replay: Replay, luck: RollLuck, rolled: str) -> str:
+    """One roll's luck in words: "Round 9 · Anna rolled 1 5 4 1 2 · +21 % for Anna (give or take 8 %)"."""
+    return t(
+        "review.luck.roll",
+        round=luck.round + 1,
+        rolled=rolled,
+        luck=percent(luck.luck),
+        name=replay.session.name(viewpoint(replay)),
+        noise=f"{100 * luck.noise:.0f}",
+    )
 
 
 def percent(value: float, plus: bool = True) -> str:
@@ -59,8 +72,29 @@ def adjusted(replay: Replay, lucks: list[RollLuck]) -> str:
     )
 
 
-def draw(surface: pygame.Surface, area: pygame.Rect, replay: Replay, lucks: list[RollLuck]) -> None:
-    """The panel in `area`: the totals line, the strip of rolls, the luck-adjusted result."""
+def strip_of(area: pygame.Rect) -> pygame.Rect:
+    """Where the bars are in the panel `area`: between the totals line and the legend."""
+    inner = area.inflate(-24, -16)
+    return pygame.Rect(inner.x, inner.y + TEXT_HEIGHT + 2, inner.width, inner.height - 3 * TEXT_HEIGHT - 6)
+
+
+def roll_at(area: pygame.Rect, lucks: list[RollLuck], point: tuple[int, int]) -> int | None:
+    """The index in `lucks` of the roll whose bar (its whole column of the strip) is at `point`."""
+    strip = strip_of(area)
+    if not lucks or not strip.collidepoint(point):
+        return None
+    return min(len(lucks) - 1, int((point[0] - strip.x) * len(lucks) / strip.width))
+
+
+def draw(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    replay: Replay,
+    lucks: list[RollLuck],
+    pointed: int | None = None,
+) -> None:
+    """The panel in `area`: the totals line, the strip of rolls (`pointed` ringed), the legend
+    and the luck-adjusted result."""
     pygame.draw.rect(surface, (16, 44, 39), area, border_radius=12)
     inner = area.inflate(-24, -16)
     top = fonts.line(headline(replay, lucks), 18, inner.width, theme.CREAM, "bold")
@@ -75,11 +109,12 @@ def draw(surface: pygame.Surface, area: pygame.Rect, replay: Replay, lucks: list
         surface.blit(
             legend.surface, legend.surface.get_rect(bottomleft=(inner.x, inner.bottom - TEXT_HEIGHT))
         )
-    strip = pygame.Rect(inner.x, inner.y + TEXT_HEIGHT + 2, inner.width, inner.height - 3 * TEXT_HEIGHT - 6)
-    _draw_strip(surface, strip, replay, lucks)
+    _draw_strip(surface, strip_of(area), lucks, pointed)
 
 
-def _draw_strip(surface: pygame.Surface, strip: pygame.Rect, replay: Replay, lucks: list[RollLuck]) -> None:
+def _draw_strip(
+    surface: pygame.Surface, strip: pygame.Rect, lucks: list[RollLuck], pointed: int | None
+) -> None:
     middle = strip.centery
     pygame.draw.line(surface, (44, 96, 84), (strip.x, middle), (strip.right, middle), 1)
     if not lucks:
@@ -100,6 +135,9 @@ def _draw_strip(surface: pygame.Surface, strip: pygame.Rect, replay: Replay, luc
         colour = (LUCKY_COLOUR if luck.luck > 0 else UNLUCKY_COLOUR) if mark else DIM
         bar = pygame.Rect(x, middle - size if luck.luck > 0 else middle, width, max(1, size))
         pygame.draw.rect(surface, colour, bar)
+        if index == pointed:
+            column = pygame.Rect(x - 2, strip.y + 14, width + 4, strip.height - 14)
+            pygame.draw.rect(surface, theme.FOCUS, column, 2, border_radius=3)
         if mark.startswith("very-"):  # a very lucky or very unlucky roll: a dot beyond the bar
             y = bar.top - 6 if luck.luck > 0 else bar.bottom + 6
             pygame.draw.circle(surface, colour, (bar.centerx, y), 3)

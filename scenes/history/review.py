@@ -16,6 +16,8 @@ import pygame
 from game.engine import parse
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
+from scenes.core.intents import Action as Key
+from scenes.core.intents import Intent
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Text, Widget
 from scenes.history import luck_panel
@@ -52,6 +54,7 @@ class ReviewScene(MenuScene):
         self.lucks: list[RollLuck] | None = self.archive.luck_of(game_id)
         self.job: ReviewJob | None = None
         self.failed = False
+        self.pointed: int | None = None  # the roll under the pointer in the luck panel
         if self.judgements is None:
             self.job = ReviewJob(replay).start()
         elif self.lucks is None:  # kept before luck was measured: the luck alone
@@ -130,6 +133,31 @@ class ReviewScene(MenuScene):
 
         return open_replay
 
+    # --- the rolls' luck ------------------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> None:
+        lucks = self.lucks if self.job is None else None
+        if lucks and intent.pos is not None and intent.action in (Key.POINTER_MOVE, Key.POINTER_UP):
+            pointed = luck_panel.roll_at(self.luck_area, lucks, intent.pos)
+            if pointed != self.pointed:
+                self.pointed = pointed
+                self.app.request_draw()
+            if pointed is not None:
+                if intent.action == Key.POINTER_UP:
+                    self.open_roll(lucks[pointed])
+                return
+        super().handle(intent)
+
+    def roll_words(self, luck: RollLuck) -> str:
+        """The roll's luck in words, the roll as the log tells it."""
+        rolled = describe(parse(luck.roll), self.replay.session.name(luck.seat), self.replay.states[0].card)
+        return luck_panel.roll_words(self.replay, luck, rolled)
+
+    def open_roll(self, luck: RollLuck) -> None:
+        """The replay just after the roll, its luck named above the table."""
+        note: Text = lambda: self.roll_words(luck)  # noqa: E731
+        self.app.go("replay", self.replay, luck.step + 1, note)
+
     # --- the computation ------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -185,7 +213,7 @@ class ReviewScene(MenuScene):
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(line.x, line.centery)))
         self.focus.draw(surface)
         if self.lucks is not None and self.job is None:
-            luck_panel.draw(surface, self.luck_area, self.replay, self.lucks)
+            luck_panel.draw(surface, self.luck_area, self.replay, self.lucks, self.pointed)
         for widget in self.focus.widgets:  # the mark's colour beside each row
             judgement = self._judgement_of(widget)
             if judgement is not None and judgement.mark:
@@ -198,6 +226,11 @@ class ReviewScene(MenuScene):
             hint = self.layout["hint"]
             label = fonts.text(t("review.computing"), 20, theme.CREAM)
             surface.blit(label, label.get_rect(center=hint.center))
+        elif self.pointed is not None and self.lucks and self.pointed < len(self.lucks):
+            hint = self.layout["hint"]
+            words = fonts.line(self.roll_words(self.lucks[self.pointed]), 20, hint.width, theme.CREAM)
+            if words is not None:
+                surface.blit(words.surface, words.surface.get_rect(center=hint.center))
         else:
             self.focus.draw_hint(surface, self.layout["hint"])
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scenes.app import App
+from scenes.history import luck_panel
 from scenes.history.replay import ReplayScene
 from scenes.history.review import ReviewScene
 from scenes.model import archive
@@ -142,6 +143,16 @@ def test_a_review_is_kept_and_shown_worst_first(
     again = top(app)
     assert isinstance(again, ReviewScene) and again.job is None and again.judgements == kept
     assert again.lucks == lucks
+    # a roll's bar: its luck in words under the pointer, a click opens the replay just after it
+    index = next(i for i, each in enumerate(lucks) if each.mark)
+    strip = luck_panel.strip_of(again.luck_area)
+    point = (strip.x + int((index + 0.5) * strip.width / len(lucks)), strip.centery)
+    assert luck_panel.roll_at(again.luck_area, lucks, point) == index
+    click(app, point)
+    settle(app)
+    shown = top(app)
+    assert isinstance(shown, ReplayScene) and shown.step == lucks[index].step + 1 and shown.note is not None
+    assert "rolled" in shown.note() and "for Anna" in shown.note()
 
 
 def test_a_review_kept_before_luck_gets_its_luck_alone(

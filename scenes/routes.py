@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from scenes.core.confirm import ConfirmScene
 from scenes.core.routing import ModeRoutes, RouteFactory
 from scenes.history.archive_list import ArchiveScene
+from scenes.history.penk_replay import PenkReplayScene
 from scenes.history.replay import ReplayScene
 from scenes.history.review import ReviewScene
 from scenes.history.statistics import StatisticsScene
@@ -46,6 +47,8 @@ from scenes.tutorial.opening import tutorial_scene
 if TYPE_CHECKING:
     from scenes.app import App
     from scenes.core.stack import Scene
+    from scenes.core.widgets import Text
+    from scenes.model.replay import Replay
     from scenes.model.session import GameSession
 
 
@@ -65,6 +68,13 @@ def table(app: App, session: GameSession) -> Scene:
     if isinstance(session, TutorialSession):  # the guided first game: the lessons over the table
         scene.guide = TutorialGuide(scene, session)
     return scene
+
+
+def replay(app: App, game: Replay, step: int = 0, note: Text | None = None) -> Scene:
+    """The replay viewer of the game's own table: the first game's or Penk!'s."""
+    if game.is_first_game:
+        return ReplayScene(app, game, step, note)
+    return PenkReplayScene(app, game, step, note)
 
 
 ROUTES: dict[str, RouteFactory] = {
@@ -97,7 +107,7 @@ ROUTES: dict[str, RouteFactory] = {
     "solo-resigned": resign_game,  # (GameSession): booked as lost, then the scores as they stood
     # the history of played games
     "archive": ArchiveScene,  # every archived game (and the unfinished ones): replay, export, import
-    "replay": ReplayScene,  # (Replay[, step, note]): the table as it stood at any step, read-only
+    "replay": replay,  # (Replay[, step, note]): the table as it stood at any step, read-only (either game)
     "statistics": StatisticsScene,  # the player's record counted from the archive
     "review": ReviewScene,  # (game id, Replay): the human's decisions against the hard bot's
 }

@@ -4,6 +4,10 @@
   from seven real bot games, seat 0 counted as the player), an unfinished game at its head
 - replay: a 3-seat game of that archive halfway through, the log beside it
 - statistics: the player's record counted from the same archive
+- review: the game whose one bad decision is known (tools/review_sample.py), with each roll's luck,
+  the pointer on the luckiest roll
+- replay-penk: a 3-seat Penk! game of easy bots, archived and replayed, in its fourth round
+- archive-delete: the confirmation before a game is deleted from the archive, naming it
 
 The games are played from fixed seeds, so the pictures are the same on every run.
 """
@@ -15,6 +19,8 @@ import random
 import pygame
 
 from scenes.app import App
+from scenes.history.archive_list import ArchiveScene
+from scenes.history.review import ReviewScene
 from scenes.model import archive
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.replay import Replay
@@ -94,8 +100,48 @@ def shot_review(app: App) -> pygame.Surface:
     replay = Replay(session)
     job = ReviewJob(replay)
     job.run()
-    store.keep_review(row.id, job.judgements, job.rollouts)
+    store.keep_review(row.id, job.judgements, job.rollouts, job.lucks)
     app.go("review", row.id, replay, fade=False)
+    _settle(app)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene)
+    scene.pointed = max(range(len(job.lucks)), key=lambda index: job.lucks[index].luck)  # the luckiest roll
+    app.draw()
+    return app.screen
+
+
+def shot_replay_penk(app: App) -> pygame.Surface:
+    """A 3-seat Penk! game of easy bots (seed 11) from the archive, in round 4 just after a roll."""
+    import json
+
+    from game import penk
+    from scenes.model.archive_entry import entry_of_record
+
+    matches: list[penk.PenkMatch] = []
+    penk.play_game([penk.make_bot("easy") for _ in range(3)], 11, on_start=matches.append)
+    record = json.loads(penk.match_to_json(matches[0]))
+    store = archive.store(data_dir())
+    store.record(entry_of_record(record, None, "2026-11-26T09:00:00", "penk.json"))
+    (row,) = store.games()
+    kept = store.record_of(row.id)
+    assert kept is not None
+    replay = Replay.of_record(kept, "penk")
+    later = replay.moves[replay.round_start(3) + 4 :]
+    step = next(move.index for move in later if isinstance(move.action, penk.Roll)) + 1  # just rolled
+    app.go("replay", replay, step - 1, fade=False)
+    _settle(app)
+    app.stack.top.go_to(step, animate=True)  # type: ignore[union-attr]
+    return _settle(app, 3.0)
+
+
+def shot_archive_delete(app: App) -> pygame.Surface:
+    """The confirmation before a game leaves the archive, naming it."""
+    _filled()
+    app.go("archive", fade=False)
+    _settle(app)
+    scene = app.stack.top
+    assert isinstance(scene, ArchiveScene)
+    scene.ask_delete(scene.rows[0])
     return _settle(app)
 
 
@@ -104,4 +150,6 @@ SHOTS = {
     "replay": shot_replay,
     "statistics": shot_statistics,
     "review": shot_review,
+    "replay-penk": shot_replay_penk,
+    "archive-delete": shot_archive_delete,
 }

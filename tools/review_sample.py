@@ -56,3 +56,40 @@ def known_blunder(seeds: range = range(1, 60)) -> tuple[GameSession, int]:
             if 0 not in result(spoiled.state).winners:
                 return GameSession(SEATS, spoiled), step
     raise RuntimeError("no game in these seeds turns on one decision")
+
+
+def time_review(seed: int = 12) -> str:
+    """The review's CPU time on a whole 2-player game (tools.archive_bench's), whole and luck alone."""
+    import time
+
+    from scenes.model.luck import summary
+    from scenes.model.replay import Replay
+    from scenes.model.review import ReviewJob
+    from tools import archive_bench
+
+    replay = Replay(archive_bench.played(2, seed=seed))
+    whole = ReviewJob(replay)
+    started = time.process_time()
+    whole.run()
+    spent = time.process_time() - started
+    alone = ReviewJob(replay, decisions=False)
+    started = time.process_time()
+    alone.run()
+    luck = time.process_time() - started
+    found = summary(replay, alone.lucks)
+    noise = sum(each.noise for each in alone.lucks) / max(1, len(alone.lucks))
+    return (
+        f"review {spent:.1f} s CPU (luck alone {luck:.1f} s); {len(whole.decisions)} decisions, "
+        f"{len(alone.lucks)} rolls, mean noise of a roll {noise:.3f}, total luck {found.total:+.2f} "
+        f"± {found.noise:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    import sys
+
+    if "--time" in sys.argv:
+        print(time_review())
+    else:
+        session, step = known_blunder()
+        print(f"seed {session.match.setup.seed}: the bad decision is action {step}")

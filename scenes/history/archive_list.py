@@ -1,7 +1,8 @@
 """The archive: every game played, newest first (date, mode, players and scores, how it ended),
-filtered by mode and sorted by date or score, a page at a time. A row opens its replay; the button
-beside it exports the game to a file. Import reads the files waiting in the imports folder. The
-unfinished games (Continue's) head the unfiltered list, and open in the replay the same way.
+filtered by mode and sorted by date or score, a page at a time. A row opens its replay; the buttons
+beside it review the game, export it to a file, and delete it (after a confirmation naming it).
+Import reads the files waiting in the imports folder. The unfinished games (Continue's) head the
+unfiltered list, and open in the replay the same way.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pygame
 
 from game.serialize import FIRST_GAME, SaveError
 from scenes.core import file_notices, fonts, theme
+from scenes.core.confirm import Confirmation, ask
 from scenes.core.file_notices import ARCHIVE
 from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent
@@ -31,8 +33,9 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 ROW_HEIGHT, ROW_GAP = 40, 6
-EXPORT_WIDTH = 150
-REVIEW_WIDTH = 150
+EXPORT_WIDTH = 130
+REVIEW_WIDTH = 130
+DELETE_WIDTH = 130
 FILTERS = (None, "multiplayer", "solo", "campaign", "watch")
 ORDERS = ("newest", "oldest", "best")
 REPLAY = "replay"
@@ -78,10 +81,15 @@ class ArchiveScene(MenuScene):
             )
             top += ROW_HEIGHT + ROW_GAP
         for row in self.rows:
-            room = area.width - EXPORT_WIDTH - REVIEW_WIDTH - 24
+            room = area.width - EXPORT_WIDTH - REVIEW_WIDTH - DELETE_WIDTH - 36
             widgets.append(self._row_button(top, room, self._label(row), self._open(row)))
             review = Button(
-                pygame.Rect(area.right - EXPORT_WIDTH - REVIEW_WIDTH - 12, top, REVIEW_WIDTH, ROW_HEIGHT),
+                pygame.Rect(
+                    area.right - DELETE_WIDTH - EXPORT_WIDTH - REVIEW_WIDTH - 24,
+                    top,
+                    REVIEW_WIDTH,
+                    ROW_HEIGHT,
+                ),
                 lambda: t("archive.review"),
                 self._open(row, review=True),
                 hint=lambda: t("archive.review.hint"),
@@ -92,10 +100,19 @@ class ArchiveScene(MenuScene):
             widgets.append(review)
             widgets.append(
                 Button(
-                    pygame.Rect(area.right - EXPORT_WIDTH, top, EXPORT_WIDTH, ROW_HEIGHT),
+                    pygame.Rect(area.right - DELETE_WIDTH - EXPORT_WIDTH - 12, top, EXPORT_WIDTH, ROW_HEIGHT),
                     lambda: t("archive.export"),
                     self._exporter(row),
                     hint=lambda: t("archive.export.hint", folder=str(self.folder / EXPORTS)),
+                    size=18,
+                )
+            )
+            widgets.append(
+                Button(
+                    pygame.Rect(area.right - DELETE_WIDTH, top, DELETE_WIDTH, ROW_HEIGHT),
+                    lambda: t("archive.delete"),
+                    self._deleter(row),
+                    hint=lambda: t("archive.delete.hint"),
                     size=18,
                 )
             )
@@ -225,7 +242,7 @@ class ArchiveScene(MenuScene):
         def open_replay() -> None:
             try:
                 replay = Replay(GameSession.resume(info.path))
-            except SaveError as error:  # damaged, or a game the viewer cannot show (Penk!)
+            except SaveError as error:  # a damaged save
                 files_log(error)
                 self.message = t("archive.cannot_replay")
                 self.app.request_draw()
@@ -233,6 +250,32 @@ class ArchiveScene(MenuScene):
             self.app.go(REPLAY, replay)
 
         return open_replay
+
+    def _deleter(self, row: GameRow) -> Callable[[], None]:
+        return lambda: self.ask_delete(row)
+
+    def ask_delete(self, row: GameRow) -> None:
+        """Ask before deleting, naming the game; only the dialog's Delete deletes it."""
+        ask(
+            self.app,
+            Confirmation(
+                lambda: t("archive.delete.question", game=row_words(row)),
+                "archive.delete.yes",
+                lambda: self.delete(row),
+            ),
+        )
+
+    def delete(self, row: GameRow) -> None:
+        """Take the game out of the archive (asked first by `_deleter`); the list closes up."""
+        problem = self.archive.delete(row.id)
+        if problem is not None:  # a read-only or full disk: say so, the list stays as it is
+            self.message = t("archive.delete.failed", reason=file_notices.reason(problem))
+        else:
+            self.message = t("archive.deleted", game=row_words(row))
+        self._rebuild(keep_focus=True)
+        if self.page > 0 and not self.rows:  # the page's last game: back to the page before
+            self.page -= 1
+            self._rebuild(keep_focus=True)
 
     def _exporter(self, row: GameRow) -> Callable[[], None]:
         def export() -> None:

@@ -2,6 +2,8 @@
 progress bar and Cancel, kept in the archive once done; then the human's decisions where the hard
 bot would have chosen otherwise, the largest estimated losses first, each marked doubtful, bad,
 blunder or unclear. A row opens the replay at that position, both choices named above the table.
+Below them the luck panel (luck_panel.py): each roll's luck and the luck-adjusted result. A review
+kept before luck was measured has its luck computed when it is opened.
 """
 
 from __future__ import annotations
@@ -14,9 +16,13 @@ import pygame
 from game.engine import parse
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
+from scenes.core.intents import Action as Key
+from scenes.core.intents import Intent
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Text, Widget
+from scenes.history import luck_panel
 from scenes.model import archive as archive_module
+from scenes.model.luck import RollLuck
 from scenes.model.replay import Replay
 from scenes.model.review import Judgement, ReviewJob
 from scenes.model.userdata import data_dir
@@ -26,6 +32,7 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 ROW_HEIGHT, ROW_GAP = 40, 6
+LUCK_HEIGHT = 200  # the luck panel at the foot of the rows' region
 MARK_COLOURS = {
     "blunder": (232, 96, 76),
     "bad": (240, 150, 70),
@@ -44,10 +51,14 @@ class ReviewScene(MenuScene):
         self.replay = replay
         self.archive = archive_module.store(data_dir())
         self.judgements = self.archive.review_of(game_id)
+        self.lucks: list[RollLuck] | None = self.archive.luck_of(game_id)
         self.job: ReviewJob | None = None
         self.failed = False
+        self.pointed: int | None = None  # the roll under the pointer in the luck panel
         if self.judgements is None:
             self.job = ReviewJob(replay).start()
+        elif self.lucks is None:  # kept before luck was measured: the luck alone
+            self.job = ReviewJob(replay, decisions=False).start()
         self._build()
 
     # --- the rows ----------------------------------------------------------------------------------
@@ -59,7 +70,12 @@ class ReviewScene(MenuScene):
 
     @property
     def rows_per_page(self) -> int:
-        return max(1, self.layout["games"].height // (ROW_HEIGHT + ROW_GAP))
+        return max(1, (self.layout["games"].height - LUCK_HEIGHT) // (ROW_HEIGHT + ROW_GAP))
+
+    @property
+    def luck_area(self) -> pygame.Rect:
+        games = self.layout["games"]
+        return pygame.Rect(games.x, games.bottom - LUCK_HEIGHT + ROW_GAP, games.width, LUCK_HEIGHT - ROW_GAP)
 
     def _build(self) -> None:
         area = self.layout["games"]
@@ -117,6 +133,31 @@ class ReviewScene(MenuScene):
 
         return open_replay
 
+    # --- the rolls' luck ------------------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> None:
+        lucks = self.lucks if self.job is None else None
+        if lucks and intent.pos is not None and intent.action in (Key.POINTER_MOVE, Key.POINTER_UP):
+            pointed = luck_panel.roll_at(self.luck_area, lucks, intent.pos)
+            if pointed != self.pointed:
+                self.pointed = pointed
+                self.app.request_draw()
+            if pointed is not None:
+                if intent.action == Key.POINTER_UP:
+                    self.open_roll(lucks[pointed])
+                return
+        super().handle(intent)
+
+    def roll_words(self, luck: RollLuck) -> str:
+        """The roll's luck in words, the roll as the log tells it."""
+        rolled = describe(parse(luck.roll), self.replay.session.name(luck.seat), self.replay.states[0].card)
+        return luck_panel.roll_words(self.replay, luck, rolled)
+
+    def open_roll(self, luck: RollLuck) -> None:
+        """The replay just after the roll, its luck named above the table."""
+        note: Text = lambda: self.roll_words(luck)  # noqa: E731
+        self.app.go("replay", self.replay, luck.step + 1, note)
+
     # --- the computation ------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -129,9 +170,12 @@ class ReviewScene(MenuScene):
             if job.error is not None or job.cancelled:
                 self.failed = job.error is not None
                 archive_module.LOG.warning("a review failed: %s", str(job.error)[:300])
+            elif job.judging:
+                self.judgements, self.lucks = job.judgements, job.lucks
+                self.archive.keep_review(self.game_id, job.judgements, job.rollouts, job.lucks)
             else:
-                self.judgements = job.judgements
-                self.archive.keep_review(self.game_id, job.judgements, job.rollouts)
+                self.lucks = job.lucks
+                self.archive.keep_luck(self.game_id, job.lucks)
             self._build()
         self.app.request_draw()
 
@@ -168,6 +212,8 @@ class ReviewScene(MenuScene):
         if fitted is not None and self.job is None:
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(line.x, line.centery)))
         self.focus.draw(surface)
+        if self.lucks is not None and self.job is None:
+            luck_panel.draw(surface, self.luck_area, self.replay, self.lucks, self.pointed)
         for widget in self.focus.widgets:  # the mark's colour beside each row
             judgement = self._judgement_of(widget)
             if judgement is not None and judgement.mark:
@@ -180,6 +226,11 @@ class ReviewScene(MenuScene):
             hint = self.layout["hint"]
             label = fonts.text(t("review.computing"), 20, theme.CREAM)
             surface.blit(label, label.get_rect(center=hint.center))
+        elif self.pointed is not None and self.lucks and self.pointed < len(self.lucks):
+            hint = self.layout["hint"]
+            words = fonts.line(self.roll_words(self.lucks[self.pointed]), 20, hint.width, theme.CREAM)
+            if words is not None:
+                surface.blit(words.surface, words.surface.get_rect(center=hint.center))
         else:
             self.focus.draw_hint(surface, self.layout["hint"])
 

@@ -29,6 +29,7 @@ from scenes.model import files
 from scenes.model.archive_entry import ABANDONED, FINISHED, ArchiveEntry, entry_of_record, entry_of_session
 from scenes.model.archive_schema import SCHEMA_VERSION, TABLES, migrate, transaction, version_of
 from scenes.model.files import FileProblem
+from scenes.model.luck import RollLuck
 from scenes.model.review import Judgement
 from scenes.model.session import GameSession
 from scenes.model.userdata import data_dir
@@ -38,6 +39,8 @@ ARCHIVE_FILE = "archive.sqlite3"
 FINISHED_FOLDER = "finished"
 IMPORTED_FINISHED = "imported_finished"  # the facts key set once finished/ was read
 RECORD_LIMIT = files.MAX_FILE_BYTES  # a record longer than any real game is damage
+# the tables holding a game's rows besides `games`, those that refer to others first
+DELETED_WITH_A_GAME = ("review_luck", "review_judgements", "reviews", "card_scores", "seats", "records")
 
 
 @dataclass(frozen=True)
@@ -262,6 +265,22 @@ class Archive:
             return self.problem
         return None
 
+    def delete(self, game_id: int) -> FileProblem | None:
+        """Take game `game_id` out of the archive with everything kept of it (its record, seats,
+        card scores, review and luck), in one transaction; None when done. Table by table rather
+        than by the schema's ON DELETE CASCADE, which SQLite applies only where foreign keys are on."""
+        try:
+            with transaction(self.db) as db:
+                for table in DELETED_WITH_A_GAME:
+                    db.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
+                db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        except sqlite3.Error as error:
+            problem = _problem_of(error)
+            LOG.warning("could not delete game %s: %s (%s)", game_id, problem.reason, problem.detail)
+            self.problem = problem
+            return problem
+        return None
+
     def count(self, mode: str | None = None) -> int:
         if mode is None:
             return int(self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
@@ -317,8 +336,15 @@ class Archive:
 
     # --- reviews ---------------------------------------------------------------------------------
 
-    def keep_review(self, game_id: int, judgements: list[Judgement], rollouts: int) -> FileProblem | None:
-        """Keep a computed review of game `game_id` (replacing an earlier one)."""
+    def keep_review(
+        self,
+        game_id: int,
+        judgements: list[Judgement],
+        rollouts: int,
+        lucks: list[RollLuck] | None = None,
+    ) -> FileProblem | None:
+        """Keep a computed review of game `game_id` (replacing an earlier one), with its rolls'
+        luck when `lucks` is given."""
         try:
             with transaction(self.db) as db:
                 db.execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))
@@ -332,10 +358,46 @@ class Archive:
                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                     [(game_id, *_review_row(j)) for j in judgements],
                 )
+                if lucks is not None:
+                    self._insert_luck(db, game_id, lucks)
         except sqlite3.Error as error:
             self.problem = _problem_of(error)
             return self.problem
         return None
+
+    def keep_luck(self, game_id: int, lucks: list[RollLuck]) -> FileProblem | None:
+        """Add the rolls' luck to the kept review of game `game_id` (one kept before luck was
+        measured); nothing when the game has no kept review."""
+        try:
+            with transaction(self.db) as db:
+                if db.execute("SELECT 1 FROM reviews WHERE game_id = ?", (game_id,)).fetchone() is not None:
+                    self._insert_luck(db, game_id, lucks)
+        except sqlite3.Error as error:
+            self.problem = _problem_of(error)
+            return self.problem
+        return None
+
+    @staticmethod
+    def _insert_luck(db: sqlite3.Connection, game_id: int, lucks: list[RollLuck]) -> None:
+        db.execute("DELETE FROM review_luck WHERE game_id = ?", (game_id,))
+        db.executemany(
+            "INSERT INTO review_luck (game_id, step, seat, round, roll, luck, noise)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, r.step, r.seat, r.round, r.roll, r.luck, _finite(r.noise)) for r in lucks],
+        )
+        db.execute("UPDATE reviews SET luck = 1 WHERE game_id = ?", (game_id,))
+
+    def luck_of(self, game_id: int) -> list[RollLuck] | None:
+        """The kept luck of game `game_id`'s rolls, in game order; None when it was not measured
+        (no review, or one kept before luck was)."""
+        found = self.db.execute("SELECT luck FROM reviews WHERE game_id = ?", (game_id,)).fetchone()
+        if found is None or not found[0]:
+            return None
+        rows = self.db.execute(
+            "SELECT step, seat, round, roll, luck, noise FROM review_luck WHERE game_id = ? ORDER BY step",
+            (game_id,),
+        ).fetchall()
+        return [RollLuck(*row) for row in rows]
 
     def review_of(self, game_id: int) -> list[Judgement] | None:
         """The kept review of game `game_id` (every human decision, in game order), or None."""

@@ -11,6 +11,8 @@ add: tables, columns, indexes, and values worked out from what the earlier versi
                 watched bot) and card_scores.player (a human seat's card), worked out from the seats;
                 the indexes the history screens ask
     version 3   reviews and review_judgements: a finished game's review, kept once computed
+    version 4   review_luck: each roll's luck in a reviewed game, and reviews.luck (1 once it is
+                kept; a review kept before has its luck computed when it is next opened)
 """
 
 from __future__ import annotations
@@ -138,10 +140,28 @@ def _version_3(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: tuple[Migration, ...] = (_version_1, _version_2, _version_3)
+def _version_4(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE reviews ADD COLUMN luck INTEGER NOT NULL DEFAULT 0")
+    db.execute(
+        """CREATE TABLE review_luck (
+            game_id INTEGER NOT NULL REFERENCES reviews(game_id) ON DELETE CASCADE,
+            step INTEGER NOT NULL,             -- the roll's index in the game
+            seat INTEGER NOT NULL,             -- who rolled
+            round INTEGER NOT NULL,
+            roll TEXT NOT NULL,                -- the roll's text form
+            luck REAL NOT NULL,                -- win chance it gave the player (negative: took)
+            noise REAL NOT NULL,               -- its standard error
+            PRIMARY KEY (game_id, step)
+        )"""
+    )
+
+
+MIGRATIONS: tuple[Migration, ...] = (_version_1, _version_2, _version_3, _version_4)
 SCHEMA_VERSION = len(MIGRATIONS)
 # the tables of the current version: a file that claims it but lacks one is damaged
-TABLES = frozenset({"games", "records", "seats", "card_scores", "facts", "reviews", "review_judgements"})
+TABLES = frozenset(
+    {"games", "records", "seats", "card_scores", "facts", "reviews", "review_judgements", "review_luck"}
+)
 
 
 def version_of(connection: sqlite3.Connection) -> int:

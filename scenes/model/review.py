@@ -11,25 +11,26 @@ above the first threshold but within two standard errors of nothing. Easy bots a
 2-seat game in about 15 ms), so a game's review fits in seconds; they also play worse than the
 player may, which the estimate inherits: it is a guide, not a verdict.
 
-`ReviewJob` runs it on a thread of its own (never the frame's), reports its progress, and can be
-cancelled. No pygame here.
+The job also measures each roll's luck for the player (scenes/model/luck.py). `ReviewJob` runs it
+on a thread of its own (never the frame's), reports its progress, and can be cancelled; a review
+kept before luck was measured has its luck computed alone (`decisions=False`). No pygame here.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from game.ai import decide, make_bot
-from game.engine import Action, State, apply, level_info, result
-from game.match import Match
+from game.engine import Action, State, apply
+from scenes.model import luck as luck_module
+from scenes.model.luck import RollLuck
+from scenes.model.playout import mean_and_error, rollout
 from scenes.model.replay import Replay
 
 ROLLOUTS = 40  # pairs of rollouts per decision where the bot would have chosen otherwise
 REVIEW_BUDGET = 0.05  # seconds of the hard bot's node budget per decision
-ROLLOUT_BUDGET = 0.005  # the easy bots' budget in the rollouts (they decide without searching)
 DOUBTFUL, BAD, BLUNDER = 0.04, 0.08, 0.16  # win chance lost, as fractions
 MARKS = ("doubtful", "bad", "blunder", "unclear")
 
@@ -56,14 +57,6 @@ def mark_of(loss: float, noise: float) -> str:
     return "bad" if loss >= BAD else "doubtful"
 
 
-def win_share(state: State, seat: int) -> float:
-    """What the finished game gave `seat`: 1 for a win (shared in a tie), solo 1 for the target."""
-    outcome = result(state)
-    if state.config.solo_level is not None:
-        return 1.0 if outcome.scores[0].total >= level_info(state.config.solo_level).target else 0.0
-    return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
-
-
 def hard_choice(state: State, seed: int, step: int) -> Action:
     """The hard bot's choice at action `step` of the game of `seed` (the same for the same game)."""
     return decide(
@@ -71,31 +64,26 @@ def hard_choice(state: State, seed: int, step: int) -> Action:
     )
 
 
-def rollout(replay: Replay, state: State, seat: int, seed: int) -> float:
-    """Play `state` to its end with easy bots on every seat and chance drawn from `seed`."""
-    setup = replace(replay.session.match.setup, seed=seed)
-    match = Match(setup, state)
-    bots = {index: make_bot("easy") for index in range(state.config.players)}
-    rng = random.Random(seed)
-    while not match.is_over:
-        if match.state.is_chance:
-            match.resolve_chance()
-        else:
-            decider = match.state.decider
-            match.play_known(decide(bots[decider], match.state, rng, ROLLOUT_BUDGET))
-    return win_share(match.state, seat)
-
-
 class ReviewJob:
-    """The review of one game's human decisions, computed on a worker thread."""
+    """The review of one game's human decisions and of its rolls' luck, computed on a worker thread."""
 
-    def __init__(self, replay: Replay, rollouts: int = ROLLOUTS) -> None:
+    def __init__(
+        self,
+        replay: Replay,
+        rollouts: int = ROLLOUTS,
+        luck_rollouts: int = luck_module.ROLLOUTS,
+        decisions: bool = True,
+    ) -> None:
         self.replay = replay
         self.rollouts = rollouts
+        self.luck_rollouts = luck_rollouts
         self.humans = set(replay.session.humans)
-        self.decisions = [move for move in replay.moves if move.seat in self.humans]
+        self.judging = decisions  # False: only the rolls' luck (a review kept before it was measured)
+        self.decisions = [move for move in replay.moves if move.seat in self.humans] if decisions else []
         self.judged = 0  # decisions looked at so far
         self.judgements: list[Judgement] = []
+        self.rolls = luck_module.roll_steps(replay)
+        self.lucks: list[RollLuck] = []  # the rolls measured so far, in game order
         self.error: BaseException | None = None
         self._cancel = threading.Event()
         self._done = threading.Event()
@@ -103,7 +91,7 @@ class ReviewJob:
 
     @property
     def progress(self) -> float:
-        return self.judged / max(1, len(self.decisions))
+        return (self.judged + len(self.lucks)) / max(1, len(self.decisions) + len(self.rolls))
 
     @property
     def done(self) -> bool:
@@ -131,6 +119,11 @@ class ReviewJob:
                     return
                 self.judgements.append(self.judge(move.index))
                 self.judged += 1
+            seat = luck_module.viewpoint(self.replay)
+            for step in self.rolls:
+                if self._cancel.is_set():
+                    return
+                self.lucks.append(luck_module.roll_luck(self.replay, step, seat, self.luck_rollouts))
         except BaseException as error:  # reported to the screen, which shows the review failed
             self.error = error
         finally:
@@ -155,19 +148,9 @@ class ReviewJob:
             differences.append(
                 rollout(replay, theirs, seat, rollout_seed) - rollout(replay, mine, seat, rollout_seed)
             )
-        loss, noise = _mean_and_error(differences)
+        loss, noise = mean_and_error(differences)
         mark = mark_of(loss, noise)
         return Judgement(step, seat, move.round, str(move.action), str(suggested), loss, noise, mark)
 
     def worst_first(self) -> list[Judgement]:
         return sorted(self.judgements, key=lambda judgement: (-judgement.loss, judgement.step))
-
-
-def _mean_and_error(values: list[float]) -> tuple[float, float]:
-    if not values:
-        return 0.0, 0.0
-    mean = sum(values) / len(values)
-    if len(values) < 2:
-        return mean, math.inf
-    variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
-    return mean, math.sqrt(variance / len(values))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,8 @@ from scenes.model.archive_entry import ABANDONED, FINISHED, RESIGNED, entry_of_r
 from scenes.model.archive_schema import SCHEMA_VERSION, migrate, version_of
 from scenes.model.files import DAMAGED, NEWER
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.luck import RollLuck
+from scenes.model.review import Judgement
 from scenes.model.session import GameSession
 from tools import archive_bench
 
@@ -234,3 +237,64 @@ def test_a_penk_game_is_kept_by_its_envelope(tmp_path: Path) -> None:
     assert (row.game, row.outcome) == ("penk", FINISHED)
     assert [seat.score for seat in row.seats] == [score.total for score in outcome.scores]
     assert archive.record_of(row.id) == record
+
+
+def test_a_review_kept_at_version_3_comes_through_with_its_luck_absent(
+    tmp_path: Path, finished: GameSession
+) -> None:
+    """Version 4 adds each roll's luck: a review kept before keeps its judgements, says its luck
+    is not measured yet (None: the review screen then measures it alone), and takes it in later."""
+    fresh = Archive(tmp_path / "fresh.sqlite3")
+    fresh.record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00"))
+    (row,) = fresh.games()
+    judgements = [Judgement(7, 0, 1, "end", "buy S1 YO", 0.1, 0.02, "bad")]
+    lucks = [RollLuck(3, 0, 0, "roll Y1 O2 G3 B4 P5", 0.25, 0.05), RollLuck(9, 1, 0, "roll Y6", -0.5, 2.0)]
+    fresh.keep_review(row.id, judgements, 40, lucks)
+    aged = sqlite3.connect(tmp_path / ARCHIVE_FILE, isolation_level=None)
+    migrate(aged, 3)
+    for table, rows in _tables(fresh.db).items():
+        columns = [column for _, column, *_ in aged.execute(f"PRAGMA table_info({table})")]
+        if not columns:  # review_luck is younger than version 3
+            continue
+        every = [column for _, column, *_ in fresh.db.execute(f"PRAGMA table_info({table})")]
+        picked = [[row[every.index(column)] for column in columns] for row in rows]
+        marks = ",".join("?" * len(columns))
+        aged.executemany(f"INSERT INTO {table} ({','.join(columns)}) VALUES ({marks})", picked)
+    aged.close()
+    migrated = Archive(tmp_path / ARCHIVE_FILE)
+    assert migrated.problem is None and version_of(migrated.db) == SCHEMA_VERSION
+    assert migrated.review_of(row.id) == judgements
+    assert migrated.luck_of(row.id) is None and fresh.luck_of(row.id) is not None
+    assert migrated.keep_luck(row.id, lucks) is None
+    assert migrated.luck_of(row.id) == [lucks[0], replace(lucks[1], noise=1.0)]  # a noise is kept at most 1
+    assert migrated.luck_of(row.id) == fresh.luck_of(row.id)
+    assert migrated.review_of(row.id) == judgements
+
+
+def test_a_deleted_game_leaves_nothing_behind_and_the_others_stay(
+    tmp_path: Path, finished: GameSession
+) -> None:
+    archive = Archive(tmp_path / ARCHIVE_FILE)
+    archive.record_many(archive_bench.sample_entries(3))
+    archive.record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00"))
+    doomed = next(row for row in archive.games() if row.played_at == "2026-11-26T08:00:00")
+    archive.keep_review(doomed.id, [Judgement(7, 0, 1, "end", "end", 0.0, 0.0, "")], 40, [])
+    before = _tables(archive.db)
+    assert archive.delete(doomed.id) is None
+    assert archive.count() == 3 and archive.game(doomed.id) is None and archive.record_of(doomed.id) is None
+    assert archive.review_of(doomed.id) is None and archive.luck_of(doomed.id) is None
+    after = _tables(archive.db)
+    for table, rows in before.items():
+        kept = [row for row in rows if doomed.id not in (row[0],)]  # every table's first column: the game
+        assert after[table] == kept or table == "facts", table
+
+
+def test_a_failed_delete_changes_nothing_and_says_why(tmp_path: Path, finished: GameSession) -> None:
+    archive = Archive(tmp_path / ARCHIVE_FILE)
+    archive.record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00"))
+    (row,) = archive.games()
+    archive.db.execute("PRAGMA query_only = ON")  # as a read-only folder refuses the write
+    problem = archive.delete(row.id)
+    assert problem is not None and archive.problem is problem
+    archive.db.execute("PRAGMA query_only = OFF")
+    assert archive.games() == [row]

@@ -1,5 +1,6 @@
 """The history: the replay model, sharing a game (export -> import, validated like a save), the
-archive, replay and statistics screens, and the self-test's game found in the archive."""
+archive, replay and statistics screens, deleting a game after a confirmation, and the self-test's
+game found in the archive."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ import pytest
 
 from game.engine import current_scores, result
 from scenes.app import App
+from scenes.core.confirm import ConfirmScene
 from scenes.history.archive_list import ArchiveScene
 from scenes.history.replay import ReplayScene
 from scenes.history.statistics import StatisticsScene
+from scenes.history.words import row_words
 from scenes.model import archive
 from scenes.model.archive import ARCHIVE_FILE, Archive
 from scenes.model.archive_entry import FINISHED, entry_of_session
@@ -194,3 +197,34 @@ def test_the_selftest_game_is_archived_and_replays_to_its_final_scores(tmp_path:
     final = current_scores(replay.state(replay.steps))
     assert [score.total for score in final] == [seat.score for seat in row.seats]
     assert final == result(replay.session.state).scores
+
+
+def test_a_game_is_deleted_from_the_list_only_after_a_confirmation_naming_it(
+    app: App, data_dir: Path, game: GameSession
+) -> None:
+    store = archive.store(data_dir)
+    store.record(entry_of_session(game, FINISHED, "2026-11-26T08:15:00"))
+    store.record_many(archive_bench.sample_entries(2))
+    app.go("archive", fade=False)
+    settle(app)
+    scene = top(app)
+    assert isinstance(scene, ArchiveScene) and len(scene.rows) == 3
+    doomed = scene.rows[0]
+    deletes = [w for w in scene.focus.widgets if getattr(w, "label", lambda: "")() == "Delete"]
+    assert len(deletes) == 3
+    click(app, deletes[0].rect.center)
+    settle(app)
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmScene) and row_words(doomed) in dialog.confirmation.question()
+    press(app, pygame.K_ESCAPE)  # the safe choice: nothing is lost
+    settle(app)
+    assert top(app) is scene and store.count() == 3
+    click(app, deletes[0].rect.center)
+    settle(app)
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmScene)
+    click(app, dialog.confirm_button.rect.center)
+    settle(app)
+    assert top(app) is scene and store.count() == 2 and store.game(doomed.id) is None
+    assert [row.id for row in scene.rows] == [row.id for row in store.games()]
+    assert scene.message == f"Deleted: {row_words(doomed)}"

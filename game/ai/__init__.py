@@ -14,6 +14,7 @@ from collections.abc import Callable
 from game.ai.base import DEFAULT_BUDGET, Bot, LegalActions, decide
 from game.ai.easy import EasyBot
 from game.ai.expert import ExpertBot
+from game.ai.expert.standings import Standing, turn_end_standings
 from game.ai.hard import HardBot
 from game.ai.normal import NormalBot
 
@@ -44,4 +45,13 @@ def make_bot(level: str, *, unhurried: bool = False, effort: float = 1.0) -> Bot
     return bot
 
 
-__all__ = ["DEFAULT_BUDGET", "LEVELS", "Bot", "LegalActions", "decide", "make_bot"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "LEVELS",
+    "Bot",
+    "LegalActions",
+    "Standing",
+    "decide",
+    "make_bot",
+    "turn_end_standings",
+]

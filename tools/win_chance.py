@@ -1,18 +1,19 @@
-"""Calibrate the expert's win chance on game outcomes: where a seat stands after its turn, and
-whether it won.
+"""Fit the expert's win chance on game outcomes: where a seat stands after its turn, and whether
+it won.
 
-    python -m tools.win_chance --players 1 --solo-levels 7,4,1 --games 300 --seed 11 --jobs 2
-    python -m tools.win_chance --players 2 --games 400 --seed 11 --jobs 2 --json
+    python -m tools.win_chance --players 1 --solo-levels 7 --games 300 --seed 11 --jobs 2
+    python -m tools.win_chance --players 2 --games 400 --seed 11 --jobs 2 --save standings.jsonl
+    python -m tools.win_chance --players 1 --load standings.jsonl      # fit again, no games
 
 Plays hard-bot games (the policy the expert's rollouts play) and records, at the end of every
 active turn, the seat's standing as the expert's search scores it (`rollout.standing`: solo, the
 expected end points of the display held; with others, the lead over the best opponent) with the
 turns left, and at the game's end whether the seat won (solo: reached the level's target; a shared
 win counts its share). Per whole number of turns left it fits the logistic curve
-`1 / (1 + exp(-(points - need) / width))` to the outcomes by maximum likelihood: `need` is where
-the chance is one half (solo: the level's target less the points the turns left still bring, the
-`pace`; with others 0 by symmetry, so only the width is fitted). The table it prints is what
-`game/ai/expert/calibration.py` holds (docs/bots.md, "Expert").
+`1 / (1 + exp(-(points + pace - target) / width))` to the outcomes by maximum likelihood: `pace` is
+what the turns left still bring beyond the standing where the chance is one half (with others 0 by
+symmetry, so only the width is fitted). The expert's win chance guesses both (`rollout._lead`);
+docs/bots.md, "Expert", compares the guess with the fit and says what a fitted curve measured.
 """
 
 from __future__ import annotations

@@ -8,9 +8,10 @@ Each effort plays 2-seat duplicate games against the expert at effort 1 (tools.s
 reports the challenger's win rate with its 95 % confidence interval over the deals, its mean lead
 in points per deal with its interval, and the seconds the matchup took. If 4x still wins clearly
 more than 1x, the expert is far from the best play (docs/bots.md, "Expert"). Effort 1 against
-effort 1 plays each deal's two games as mirror images (the same bots, the same seeded
-generators by seat): exactly 50 %, the check that the pairing is fair. An effort multiplies the
-sampled futures per searched decision; effort 0 stands for the hard bot, the expert without search.
+effort 1 would play each deal's two games as mirror images (the same bots, the same seeded
+generators by seat): exactly 50 %, so that row is reported without playing it. An effort
+multiplies the sampled futures per searched decision; effort 0 stands for the hard bot, the expert
+without search.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ def play(spec: GameSpec) -> GameResult:
 def matchup(effort: float, deals: int, seed: int, jobs: int, budget: float) -> dict[str, Any]:
     """Duplicate games of the expert at `effort` against the expert at effort 1."""
     levels = (challenger(effort), REFERENCE)
+    if levels[0] == levels[1]:
+        # the mirror: each deal's two games are mirror images (the same bots, the same seeded
+        # generators by seat), so it is 50 % without playing them
+        return {"effort": effort, "games": 0, "seconds": 0.0, "win_rate": [0.5] * 3}
     specs = duplicate_specs(2, levels, 2 * deals, seed, None, budget)
     start = time.perf_counter()
     if jobs > 1:
@@ -58,8 +63,6 @@ def matchup(effort: float, deals: int, seed: int, jobs: int, budget: float) -> d
     else:
         results = [play(spec) for spec in specs]
     seconds = time.perf_counter() - start
-    if levels[0] == levels[1]:  # the mirror: both seats the same bot
-        return {"effort": effort, "games": len(results), "seconds": round(seconds, 1), "win_rate": [0.5] * 3}
     summary = duplicate_summary(results, levels)
     lead = summary["lead"]
     assert isinstance(lead, dict)
@@ -101,7 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if "points_lead" in row:
             lead = row["points_lead"]
             text += f", lead {lead[0]:+.2f} points ({lead[1]:+.2f} to {lead[2]:+.2f})"
-        print(f"{text}, {row['games']} games in {row['seconds']} s")
+        played = f"{row['games']} games in {row['seconds']} s" if row["games"] else "mirror games, not played"
+        print(f"{text}, {played}")
     return 0
 
 

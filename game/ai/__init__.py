@@ -16,6 +16,7 @@ from game.ai.advice import ADVISER, Advice, Why, advise
 from game.ai.base import DEFAULT_BUDGET, Bot, LegalActions, decide
 from game.ai.easy import EasyBot
 from game.ai.expert import ExpertBot
+from game.ai.expert.standings import Standing, turn_end_standings
 from game.ai.hard import HardBot
 from game.ai.normal import NormalBot
 
@@ -53,8 +54,10 @@ __all__ = [
     "Advice",
     "Bot",
     "LegalActions",
+    "Standing",
     "Why",
     "advise",
     "decide",
     "make_bot",
+    "turn_end_standings",
 ]

@@ -130,3 +130,20 @@ def test_a_solo_display_after_the_setup_is_not_judged_hopeless() -> None:
             match.play(decide(make_bot("hard"), match.state, random.Random(1)))
             match.advance()
         assert 0.05 < win_chance(match.state, 0, Evaluator(True)) < 0.95
+
+
+def test_the_standings_are_recorded_in_the_game_play_game_plays() -> None:
+    """One standing per active turn of every seat, on the game the simulations play (the same
+    outcome), each with the game's result for its seat."""
+    from game.ai import turn_end_standings
+
+    for players, level in ((1, 7), (2, None)):
+        record = play_game([make_bot("hard") for _ in range(players)], 3, solo_level=level)
+        standings = turn_end_standings(players, 3, level)
+        assert len(standings) == record.turns
+        if players == 1:
+            won = 1.0 if record.outcome.solo_won else 0.0
+            assert {s.won for s in standings} == {won} and {s.target for s in standings} == {66}
+            assert [s.turns for s in standings] == [float(9 - turn) for turn in range(9)]  # 9 rounds
+        else:  # as many turns each, and one win shared among them
+            assert sum(s.won for s in standings) == pytest.approx(record.turns / players)

@@ -95,7 +95,7 @@ def test_strength_plays_the_curve_against_effort_one(capsys: pytest.CaptureFixtu
     report = json.loads(capsys.readouterr().out)
     hard, mirror = report["curve"]
     assert hard["games"] == 4 and 0.0 <= hard["win_rate"][0] <= 1.0 and "points_lead" in hard
-    assert mirror["win_rate"] == [0.5, 0.5, 0.5]  # effort 1 against itself: mirror games
+    assert mirror["win_rate"] == [0.5, 0.5, 0.5] and mirror["games"] == 0  # mirror games: not played
 
 
 def test_duplicate_works_for_the_second_game_too(capsys: pytest.CaptureFixture[str]) -> None:

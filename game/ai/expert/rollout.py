@@ -53,11 +53,9 @@ def play_out(
     planned = list(steps)
     first_roll: tuple[int, ...] | None = None
     for _ in range(MAX_ROLLOUT_STEPS):
-        phase = state.phase
-        if state.is_over or state.active != active or state.round != round_ or phase not in _TURN_PHASES:
+        if turn_is_over(state, active, round_):
             return state, first_roll
-        if phase is Phase.DRAW and state.chance != "take":
-            return state, first_roll  # the market's refill once the turn is ended: no display changes
+        phase = state.phase
         if phase in CHANCE_PHASES:
             state = apply(state, future.outcome(state))
             if first_roll is None and phase is Phase.ROLL:
@@ -71,6 +69,15 @@ def play_out(
                 planned.clear()  # a step the sampled chance made impossible: the policy goes on
         state = apply(state, decide(policies[state.decider], state, policy_rng, DEFAULT_BUDGET))
     raise RuntimeError(f"a rollout does not end its turn (phase {state.phase})")
+
+
+def turn_is_over(state: State, active: int, round_: int) -> bool:
+    """Whether the active turn of seat `active` in round `round_` is over in `state` (where a
+    rollout stops, and where tools.win_chance records the standing it calibrates on)."""
+    phase = state.phase
+    if state.is_over or state.active != active or state.round != round_ or phase not in _TURN_PHASES:
+        return True
+    return phase is Phase.DRAW and state.chance != "take"  # the market's refill: no display changes
 
 
 def win_chance(state: State, me: int, ev: Evaluator) -> float:
@@ -89,18 +96,24 @@ def win_chance_slope(state: State, me: int, ev: Evaluator) -> float:
     return chance * (1.0 - chance) / spread
 
 
-def _lead(state: State, me: int, ev: Evaluator) -> tuple[float, float]:
+def standing(state: State, me: int, ev: Evaluator) -> tuple[float, float]:
+    """Where `me` stands by the hard evaluation, and the turns left: solo, the expected end points
+    of the display held (its patience reserve left out: a reason to wait, not points); with others,
+    the lead in expected end points over the best opponent."""
     mine = ev.value(state, me)
     turns = turns_left(state, me)
     if state.config.solo:
+        display = state.display(me)
+        return mine - ev.reserve(ev.turns(state, me, display.full), len(display.cards)), turns
+    return mine - max(ev.value(state, seat) for seat in range(state.config.players) if seat != me), turns
+
+
+def _lead(state: State, me: int, ev: Evaluator) -> tuple[float, float]:
+    points, turns = standing(state, me, ev)
+    if state.config.solo:
         # The evaluation counts the cards held, not those still to be bought: the points of the
         # turns left are added at the hard bot's pace, or an early display would look hopelessly
-        # short of every target. Its patience holds open cells at a reserve: a reason to wait,
-        # not points.
-        display = state.display(me)
-        mine -= ev.reserve(ev.turns(state, me, display.full), len(display.cards))
-        mine += SOLO_POINTS_PER_TURN * (turns - 1)
-        lead = mine - float(level_info(state.config.solo_level or 1).target)
-    else:
-        lead = mine - max(ev.value(state, seat) for seat in range(state.config.players) if seat != me)
-    return lead, SPREAD_BASE + SPREAD_PER_ROOT_TURN * math.sqrt(turns)
+        # short of every target.
+        points += SOLO_POINTS_PER_TURN * (turns - 1)
+        points -= float(level_info(state.config.solo_level or 1).target)
+    return points, SPREAD_BASE + SPREAD_PER_ROOT_TURN * math.sqrt(turns)

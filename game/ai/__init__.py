@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable
 
 from game.ai.base import DEFAULT_BUDGET, Bot, LegalActions, decide
+from game.ai.chance_values import ChanceValues, chance_values
 from game.ai.easy import EasyBot
 from game.ai.expert import ExpertBot
 from game.ai.hard import HardBot
@@ -44,4 +45,13 @@ def make_bot(level: str, *, unhurried: bool = False, effort: float = 1.0) -> Bot
     return bot
 
 
-__all__ = ["DEFAULT_BUDGET", "LEVELS", "Bot", "LegalActions", "decide", "make_bot"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "LEVELS",
+    "Bot",
+    "ChanceValues",
+    "LegalActions",
+    "chance_values",
+    "decide",
+    "make_bot",
+]

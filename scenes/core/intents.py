@@ -36,6 +36,7 @@ class Action(Enum):
     SPEED = auto()  # S: the next animation speed (1x, 2x, instant), e.g. while watching a bot
     TOGGLE_FULLSCREEN = auto()  # F11
     QUIT = auto()  # the window's close button
+    ODDS = auto()  # O: show or hide the odds at the table
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,8 @@ class IntentMapper:
         plain = not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_GUI)
         if event.key == pygame.K_s and plain and not self.text_entry:
             return [Intent(Action.SPEED)]
+        if event.key == pygame.K_o and plain and not self.text_entry:
+            return [Intent(Action.ODDS)]
         action = _KEYS.get(event.key)
         return [Intent(action)] if action else []
 

@@ -46,6 +46,7 @@ from scenes.table.effects import Effects
 from scenes.table.geometry import field_rects
 from scenes.table.log_view import LogView, Record
 from scenes.table.market_view import MarketView
+from scenes.table.odds_view import OddsView
 from scenes.table.panels import OtherPanels
 from scenes.table.refusals import explain
 from scenes.table.round_counter import RoundCounterView
@@ -90,6 +91,7 @@ class TurnScene(TableBase):
         self._still: pygame.Surface | None = None
         self._still_key: tuple[object, ...] | None = None
         self.dirty = True
+        self.odds = OddsView(app)
         state = session.state
         kept = frozenset(c for c in COLOURS if c not in state.rerolled) if state.rolls else frozenset()
         self.tray.show(state.dice, kept)
@@ -109,6 +111,13 @@ class TurnScene(TableBase):
         if self.session.state is not self.seen:
             self._sync()
         self.controls.step_helpers()
+        seat = self.session.state.decider if self.session.human_to_decide and not self.tray.rolling else None
+        if self.odds.update(self.session.state, seat, self.tray.kept, self.controls.selected):
+            self.app.request_draw()
+
+    @property
+    def animating(self) -> bool:
+        return super().animating or self.odds.waiting
 
     def show_chance(self, before: State, action: Action) -> None:
         state = self.session.state
@@ -307,6 +316,9 @@ class TurnScene(TableBase):
             self.pointer = intent.pos
         if self._handle_log(intent) or self.handle_common(intent):
             return
+        if intent.action == Key.ODDS:
+            self.odds.toggle()
+            return
         session = self.session
         if not session.human_to_decide or self.paced:
             if intent.action in (Key.CONFIRM, Key.POINTER_UP) or (
@@ -405,7 +417,7 @@ class TurnScene(TableBase):
         if self.log.expanded:
             self.set_zoom(None)
             return
-        found = self.card_at(pos)
+        found = self.card_at(pos) if not self.odds.covers(pos) else None
         if found is None:
             self.set_zoom(None)
         else:
@@ -451,6 +463,7 @@ class TurnScene(TableBase):
                 self.controls.dice_rings(),
                 self.controls.dice_badges(),
             )
+        self.odds.draw(surface, state, self.main_seat(), self.main, self.market, self.controls.buttons)
         self.focus.draw(surface)
         self.effects.draw(surface)
         self.controls.draw_overlay(surface)
@@ -470,7 +483,7 @@ class TurnScene(TableBase):
         state = self.session.state
         tray = self.tray if state.phase != Phase.PLACE else None
         views = (self.main, self.market, self.panels, self.counter)
-        return turn_tip_at(state, self.main_seat(), point, tray, *views)
+        return self.odds.tip_at(point, state) or turn_tip_at(state, self.main_seat(), point, tray, *views)
 
     def speed_rect(self) -> pygame.Rect:
         header = self.layout["header"]

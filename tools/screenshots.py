@@ -23,7 +23,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from scenes.app import App  # noqa: E402
-from tools import history_shots, penk_shots, slot_shots, solo_shots, table_shots, window_shots  # noqa: E402
+from tools import (  # noqa: E402
+    history_shots,
+    odds_shots,
+    penk_shots,
+    slot_shots,
+    solo_shots,
+    table_shots,
+    window_shots,
+)
 
 Shot = Callable[[App], pygame.Surface]
 FRAME = 1 / 60
@@ -167,6 +175,7 @@ SHOTS.update(slot_shots.SHOTS)  # the Continue list and the confirmations
 SHOTS.update(window_shots.SHOTS)  # a tooltip; the title in windows of three sizes
 SHOTS.update(penk_shots.SHOTS)  # Penk!'s New game, table and final score
 SHOTS.update(history_shots.SHOTS)  # the archive, a replay, the statistics
+SHOTS.update(odds_shots.SHOTS)  # the odds at the table: the human's turn, a passive write
 
 
 def take(out: Path, language: str, names: list[str] | None = None) -> list[Path]:

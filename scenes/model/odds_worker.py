@@ -244,12 +244,14 @@ def badges(
 
 @dataclass(frozen=True)
 class Shown:
-    """The badges of one request so far, and how long after the request they were ready."""
+    """The badges of one request so far, how long after the request they were ready (`seconds`)
+    and the worker's own CPU time on them (`cpu_seconds`: the rest was waiting for a core)."""
 
     request: OddsRequest
     badges: tuple[Badge, ...]
     seconds: float
     done: bool
+    cpu_seconds: float = 0.0
 
 
 class OddsWorker:
@@ -307,22 +309,29 @@ class OddsWorker:
                 return self._generation == generation
 
             found: list[Badge] = []
+            began = time.thread_time()
             try:
                 for batch in badges(request, self._positions, wanted):
                     found += batch
-                    self._publish(request, generation, found, asked_at, done=False)
+                    self._publish(request, generation, found, (asked_at, began), done=False)
             except Exception as error:  # a number that cannot be worked out is not shown; play goes on
                 self.failure = error
                 found = []
-            self._publish(request, generation, found, asked_at, done=True)
+            self._publish(request, generation, found, (asked_at, began), done=True)
 
     def _publish(
-        self, request: OddsRequest, generation: int, found: list[Badge], asked_at: float, done: bool
+        self,
+        request: OddsRequest,
+        generation: int,
+        found: list[Badge],
+        started: tuple[float, float],
+        done: bool,
     ) -> None:
         with self._lock:
             if generation == self._generation:
-                seconds = time.perf_counter() - asked_at
-                self._shown = Shown(request, tuple(found), seconds, done)
+                seconds = time.perf_counter() - started[0]
+                cpu = time.thread_time() - started[1]
+                self._shown = Shown(request, tuple(found), seconds, done, cpu)
 
 
 _worker: OddsWorker | None = None

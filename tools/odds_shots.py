@@ -1,6 +1,7 @@
 """Screenshots of the odds at the table for tools/screenshots.py: `odds` (the human's turn after
 the first reroll, a die kept, badges on the display and the market, one badge's tooltip) and
-`odds-passive` (the human choosing where a rerolled die goes, badges beside the fields)."""
+`odds-passive` (the human choosing where a rerolled die goes, badges beside the fields) and
+`odds-chance` (after the third roll: the hard bot's points on the chance buttons)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine import Phase
+from game.engine import Phase, State
 from scenes.app import App
 from scenes.core.intents import Action, Intent
 from scenes.table.turn import TurnScene
@@ -63,4 +64,21 @@ def shot_odds_passive(app: App) -> pygame.Surface:
     return app.screen
 
 
-SHOTS: dict[str, Callable[[App], pygame.Surface]] = {"odds": shot_odds, "odds-passive": shot_odds_passive}
+def shot_odds_chance(app: App) -> pygame.Surface:
+    def chance_open(s: State) -> bool:
+        return s.phase == Phase.ACTIVE and s.decider == 0 and s.rolls == 3 and not s.acted and s.round >= 2
+
+    session = session_at(chance_open, seed=6)
+    scene = _open(app, session)
+    assert isinstance(scene, TurnScene)
+    wait_for_odds(app, scene)
+    _point_at_badge(app, scene, "chance")
+    app.draw()
+    return app.screen
+
+
+SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
+    "odds": shot_odds,
+    "odds-passive": shot_odds_passive,
+    "odds-chance": shot_odds_chance,
+}

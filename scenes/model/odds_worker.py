@@ -252,6 +252,21 @@ class Shown:
     seconds: float
     done: bool
     cpu_seconds: float = 0.0
+    goals: tuple[Goal, ...] = ()  # the active player's goals, all of them once done
+
+
+def relabelled(shown: Shown | None, request: OddsRequest) -> Shown | None:
+    """The badges of `request` read from `shown`'s goals, when only the kept dice differ (a keep
+    or release: a look-up, done on the frame's thread); None when the worker must work."""
+    if shown is None or not shown.done or not shown.goals:
+        return None
+    before = shown.request
+    same_choice = (before.seat, before.selected) == (request.seat, request.selected)
+    if before.state is not request.state or not same_choice:
+        return None
+    found = [goal_badge(goal, request.kept) for goal in shown.goals]
+    found += [badge for badge in shown.badges if badge.kind == "chance"]
+    return Shown(request, tuple(found), 0.0, True, 0.0, shown.goals)
 
 
 class OddsWorker:
@@ -317,7 +332,9 @@ class OddsWorker:
             except Exception as error:  # a number that cannot be worked out is not shown; play goes on
                 self.failure = error
                 found = []
-            self._publish(request, generation, found, (asked_at, began), done=True)
+            positions = self._positions
+            goals = tuple(positions.goals) if positions.state is request.state and positions.complete else ()
+            self._publish(request, generation, found, (asked_at, began), done=True, goals=goals)
 
     def _publish(
         self,
@@ -326,12 +343,13 @@ class OddsWorker:
         found: list[Badge],
         started: tuple[float, float],
         done: bool,
+        goals: tuple[Goal, ...] = (),
     ) -> None:
         with self._lock:
             if generation == self._generation:
                 seconds = time.perf_counter() - started[0]
                 cpu = time.thread_time() - started[1]
-                self._shown = Shown(request, tuple(found), seconds, done, cpu)
+                self._shown = Shown(request, tuple(found), seconds, done, cpu, goals)
 
 
 _worker: OddsWorker | None = None

@@ -21,7 +21,7 @@ from scenes.core import fonts, theme
 from scenes.core.i18n import current_language, t
 from scenes.core.tooltip import Tip
 from scenes.model.odds_setting import finished_games, odds_shown, toggled
-from scenes.model.odds_worker import Badge, OddsRequest, Shown, shared_worker, shows_odds
+from scenes.model.odds_worker import Badge, OddsRequest, Shown, relabelled, shared_worker, shows_odds
 from scenes.model.userdata import data_dir
 from scenes.render.card_names import card_name
 from scenes.table.geometry import field_rects
@@ -56,8 +56,8 @@ def percent_text(chance: float) -> str:
 
 
 def points_text(points: float) -> str:
-    """Points with one decimal, in the language's decimal sign."""
-    text = f"{points:+.1f}"
+    """Points with one decimal (two below a tenth), in the language's decimal sign."""
+    text = f"{points:+.1f}" if abs(points) >= 0.095 else f"{points:+.2f}"
     return text.replace(".", ",") if current_language() in ("de", "nl") else text
 
 
@@ -106,13 +106,19 @@ class OddsView:
         """Ask for the odds of what is shown now (`seat`: the human deciding, None: no human);
         True when new numbers arrived (the screen must be drawn)."""
         wanted = self.enabled and seat is not None and shows_odds(state, seat)
+        shown: Shown | None = None
         if not wanted or seat is None:
             self.worker.ask(None)
         else:
             writing = state.phase != Phase.ACTIVE
             kept_flags = () if writing else tuple(colour in kept for colour in COLOURS)
-            self.worker.ask(OddsRequest(state, seat, kept_flags, selected if writing else None))
-        shown = self.worker.shown() if wanted else None
+            request = OddsRequest(state, seat, kept_flags, selected if writing else None)
+            if self.last is not None and request.same(self.last.request):
+                return False
+            shown = relabelled(self.last, request)  # a keep or release: no need to wait
+            if shown is None:
+                self.worker.ask(request)
+                shown = self.worker.shown()
         changed = shown is not self.last
         self.last = shown
         return changed
@@ -151,9 +157,7 @@ class OddsView:
                 box.midtop = (anchor.centerx, anchor.bottom + 2)
                 if box.collidelist(taken) >= 0:
                     box.midbottom = (anchor.centerx, anchor.top - 2)
-            elif badge.kind == "chance":  # inside the button's right end
-                box.midright = (anchor.right - 8, anchor.centery)
-            else:  # on the card's top edge, at its right
+            else:  # on the card's (or the button's) top edge, at its right
                 box.midright = (anchor.right - 2, anchor.top + 1)
             taken.append(box)
             pygame.draw.rect(surface, colour, box, border_radius=box.height // 2)

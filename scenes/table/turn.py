@@ -463,8 +463,8 @@ class TurnScene(TableBase):
                 self.controls.dice_rings(),
                 self.controls.dice_badges(),
             )
-        self.odds.draw(surface, state, self.main_seat(), self.main, self.market, self.controls.buttons)
         self.focus.draw(surface)
+        self.odds.draw(surface, state, self.main_seat(), self.main, self.market, self.controls.buttons)
         self.effects.draw(surface)
         self.controls.draw_overlay(surface)
         self.draw_notice(

@@ -113,8 +113,8 @@ class OddsView:
             writing = state.phase != Phase.ACTIVE
             kept_flags = () if writing else tuple(colour in kept for colour in COLOURS)
             request = OddsRequest(state, seat, kept_flags, selected if writing else None)
-            if self.last is not None and request.same(self.last.request):
-                return False
+            if self.last is not None and self.last.done and request.same(self.last.request):
+                return False  # all there: nothing to ask
             shown = relabelled(self.last, request)  # a keep or release: no need to wait
             if shown is None:
                 self.worker.ask(request)

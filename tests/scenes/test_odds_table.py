@@ -7,9 +7,11 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 
+from game.ai import chance_values
 from game.ai.kernels.odds import goal_chances, success_vector
-from game.engine import COLOURS, Phase
+from game.engine import COLOURS, Phase, Row
 from scenes.app import App
 from scenes.model.odds_setting import FIRST_GAMES, finished_games, odds_shown, toggled
 from scenes.model.odds_worker import dice_values, rolls_left
@@ -100,3 +102,23 @@ def test_first_games_means_ten_finished_games(tmp_path: Path) -> None:
     assert odds_shown("first_games", FIRST_GAMES - 1) and not odds_shown("first_games", FIRST_GAMES)
     assert odds_shown("on", 500) and not odds_shown("off", 0)
     assert toggled(True) == "off" and toggled(False) == "on"
+
+
+def test_after_the_third_roll_the_chance_buttons_show_the_hard_bots_points(app: App) -> None:
+    session = session_at(
+        lambda s: s.phase == Phase.ACTIVE and s.decider == 0 and s.rolls == 3 and not s.acted and s.round > 1,
+        seed=6,
+    )
+    open_table(app, session, how="reset")
+    settle(app)
+    scene = app.stack.top
+    assert isinstance(scene, TurnScene)
+    shown = _wait_for_odds(app, scene)
+    assert scene.odds.last is not None and scene.odds.last.done  # the chance options come last
+    values = chance_values(session.state)
+    assert shown[("chance", "end")] == values.end
+    for row, worth in values.take.items():
+        assert shown[("chance", "take_s" if row == Row.SCORING else "take_b")] == pytest.approx(worth)
+    on_buttons = [p for p in scene.odds.placed if p.badge.kind == "chance"]
+    assert len(on_buttons) == len([t for t in shown if t[0] == "chance"])
+    assert all(p.anchor in [b.rect for b in scene.controls.buttons.values()] for p in on_buttons)

@@ -257,8 +257,9 @@ class Shown:
 
 def relabelled(shown: Shown | None, request: OddsRequest) -> Shown | None:
     """The badges of `request` read from `shown`'s goals, when only the kept dice differ (a keep
-    or release: a look-up, done on the frame's thread); None when the worker must work."""
-    if shown is None or not shown.done or not shown.goals:
+    or release: a look-up, done on the frame's thread); None when the worker must work (also
+    while the chance options, which come after the goals, are still being valued)."""
+    if shown is None or not shown.goals or not shown.done and chance_open(request.state):
         return None
     before = shown.request
     same_choice = (before.seat, before.selected) == (request.seat, request.selected)
@@ -328,13 +329,15 @@ class OddsWorker:
             try:
                 for batch in badges(request, self._positions, wanted):
                     found += batch
-                    self._publish(request, generation, found, (asked_at, began), done=False)
+                    self._publish(request, generation, found, (asked_at, began), False, self._goals(request))
             except Exception as error:  # a number that cannot be worked out is not shown; play goes on
                 self.failure = error
                 found = []
-            positions = self._positions
-            goals = tuple(positions.goals) if positions.state is request.state and positions.complete else ()
-            self._publish(request, generation, found, (asked_at, began), done=True, goals=goals)
+            self._publish(request, generation, found, (asked_at, began), True, self._goals(request))
+
+    def _goals(self, request: OddsRequest) -> tuple[Goal, ...]:
+        positions = self._positions
+        return tuple(positions.goals) if positions.state is request.state and positions.complete else ()
 
     def _publish(
         self,

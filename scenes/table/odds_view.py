@@ -157,7 +157,9 @@ class OddsView:
                 box.midtop = (anchor.centerx, anchor.bottom + 2)
                 if box.collidelist(taken) >= 0:
                     box.midbottom = (anchor.centerx, anchor.top - 2)
-            else:  # on the card's (or the button's) top edge, at its right
+            elif badge.kind == "chance":  # above the button's right end: pointing at it shows its own tip
+                box.bottomright = (anchor.right - 4, anchor.top + 2)
+            else:  # on the card's top edge, at its right
                 box.midright = (anchor.right - 2, anchor.top + 1)
             taken.append(box)
             pygame.draw.rect(surface, colour, box, border_radius=box.height // 2)

@@ -13,11 +13,25 @@ import pygame
 from game.engine import Phase, State
 from scenes.app import App
 from scenes.core.intents import Action, Intent
+from scenes.core.stack import Scene
+from scenes.model.session import GameSession
 from scenes.table.turn import TurnScene
 from scenes.table.turn_options import Step
-from tools.table_shots import _open, session_at
+from tools.table_shots import session_at
 
 FRAME = 1 / 60
+
+
+def _open(app: App, session: GameSession, seconds: float = 2.5) -> Scene:
+    """Open the table at `session` and let the fade and the dice settle."""
+    from scenes.table.opening import open_table
+
+    open_table(app, session, how="reset")
+    for _ in range(int(seconds / FRAME)):
+        app.step(FRAME)
+    scene = app.stack.top
+    assert scene is not None
+    return scene
 
 
 def wait_for_odds(app: App, scene: TurnScene, seconds: float = 10.0) -> None:

@@ -26,6 +26,7 @@ from scenes.app import App  # noqa: E402
 from tools import (  # noqa: E402
     hint_shots,
     history_shots,
+    odds_shots,
     penk_shots,
     slot_shots,
     solo_shots,
@@ -178,6 +179,7 @@ SHOTS.update(penk_shots.SHOTS)  # Penk!'s New game, table and final score
 SHOTS.update(history_shots.SHOTS)  # the archive, a replay, the statistics
 SHOTS.update(tutorial_shots.SHOTS)  # the guided first game, six steps
 SHOTS.update(hint_shots.SHOTS)  # the hint with its sentence, "why not?" on a field
+SHOTS.update(odds_shots.SHOTS)  # the odds at the table: the human's turn, a passive write
 
 
 def take(out: Path, language: str, names: list[str] | None = None) -> list[Path]:

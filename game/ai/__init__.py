@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from game.ai.advice import ADVISER, Advice, Why, advise
 from game.ai.base import DEFAULT_BUDGET, Bot, LegalActions, decide
+from game.ai.chance_values import ChanceValues, chance_values
 from game.ai.easy import EasyBot
 from game.ai.expert import ExpertBot
 from game.ai.expert.standings import Standing, turn_end_standings
@@ -53,10 +54,12 @@ __all__ = [
     "LEVELS",
     "Advice",
     "Bot",
+    "ChanceValues",
     "LegalActions",
     "Standing",
     "Why",
     "advise",
+    "chance_values",
     "decide",
     "make_bot",
     "turn_end_standings",

@@ -38,6 +38,7 @@ class Action(Enum):
     QUIT = auto()  # the window's close button
     HINT = auto()  # H: ask the hard bot what it would do now (the table's hint)
     WHY_NOT = auto()  # ? or a right-click: why the thing under the pointer cannot be chosen
+    ODDS = auto()  # O: show or hide the odds at the table
 
 
 @dataclass(frozen=True)
@@ -186,6 +187,8 @@ class IntentMapper:
         question = event.key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?"
         if question and not self.text_entry:  # "?" lies on different keys in each layout
             return [Intent(Action.WHY_NOT)]
+        if event.key == pygame.K_o and plain and not self.text_entry:
+            return [Intent(Action.ODDS)]
         action = _KEYS.get(event.key)
         return [Intent(action)] if action else []
 

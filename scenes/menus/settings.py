@@ -1,4 +1,4 @@
-"""The settings screen: language, animation speed, colour glyphs, volume, full screen.
+"""The settings screen: language, animation speed, colour glyphs, volume, full screen, odds.
 
 Every change applies at once (the language switches live) and is saved at once.
 """
@@ -13,14 +13,15 @@ from scenes.core import i18n
 from scenes.core.i18n import t
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Choice, Slider
-from scenes.model.settings import ANIMATION_SPEEDS, LANGUAGES, VOLUME_STEPS
+from scenes.model.odds_setting import FIRST_GAMES
+from scenes.model.settings import ANIMATION_SPEEDS, LANGUAGES, ODDS_MODES, VOLUME_STEPS
 from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:
     from scenes.app import App
 
 ROW_HEIGHT = 62
-ROW_GAP = 18
+ROWS = 6  # the rows share the options area
 
 
 class SettingsScene(MenuScene):
@@ -32,8 +33,11 @@ class SettingsScene(MenuScene):
         area = self.layout["options"]
         settings = app.settings
 
+        pitch = area.height // ROWS
+        height = min(ROW_HEIGHT, pitch - 10)
+
         def row(index: int) -> pygame.Rect:
-            return pygame.Rect(area.x, area.y + index * (ROW_HEIGHT + ROW_GAP), area.width, ROW_HEIGHT)
+            return pygame.Rect(area.x, area.y + index * pitch, area.width, height)
 
         on_off = lambda: [t("settings.off"), t("settings.on")]  # noqa: E731
         self.language = Choice(
@@ -77,6 +81,14 @@ class SettingsScene(MenuScene):
             lambda i: app.change_settings(fullscreen=bool(i)),
             hint=lambda: t("settings.fullscreen.hint"),
         )
+        self.odds = Choice(
+            row(5),
+            lambda: t("settings.odds"),
+            lambda: [t(f"settings.odds.{mode}", games=FIRST_GAMES) for mode in ODDS_MODES],
+            ODDS_MODES.index(settings.odds),
+            lambda i: app.change_settings(odds=ODDS_MODES[i]),
+            hint=lambda: t("settings.odds.hint"),
+        )
         self.back_button = Button(
             self.layout["back"], lambda: t("common.back"), self.back, hint=lambda: t("common.back.hint")
         )
@@ -86,6 +98,7 @@ class SettingsScene(MenuScene):
             self.glyphs,
             self.volume,
             self.fullscreen,
+            self.odds,
             self.back_button,
         ]
 
@@ -96,6 +109,7 @@ class SettingsScene(MenuScene):
     def resume(self) -> None:
         # F11 may have changed full screen while this screen was covered.
         self.fullscreen.index = int(self.app.settings.fullscreen)
+        self.odds.index = ODDS_MODES.index(self.app.settings.odds)  # the O key at the table
 
     def update(self, dt: float) -> None:
         super().update(dt)

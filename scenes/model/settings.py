@@ -21,6 +21,9 @@ FORMAT_VERSION = 1
 LANGUAGES = ("en", "de", "nl")
 ANIMATION_SPEEDS = ("1x", "2x", "instant")
 VOLUME_STEPS = 10  # the volume moves in tenths
+# Show odds: "first_games" shows them until the player has finished FIRST_GAMES games
+# (scenes/model/odds_setting.py), "on" and "off" as chosen (settings screen or the O key).
+ODDS_MODES = ("first_games", "on", "off")
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,7 @@ class Settings:
     colour_glyphs: bool = True
     volume: int = 7  # 0..VOLUME_STEPS
     fullscreen: bool = False
+    odds: str = "first_games"
 
     @property
     def volume_fraction(self) -> float:
@@ -74,6 +78,7 @@ def _sanitised(settings: Settings) -> Settings:
         colour_glyphs=bool(settings.colour_glyphs),
         volume=max(0, min(VOLUME_STEPS, int(settings.volume))),
         fullscreen=bool(settings.fullscreen),
+        odds=settings.odds if settings.odds in ODDS_MODES else defaults.odds,
     )
 
 

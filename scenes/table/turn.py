@@ -48,6 +48,7 @@ from scenes.table.guide import Guide
 from scenes.table.hint_view import HintHelper
 from scenes.table.log_view import LogView, Record
 from scenes.table.market_view import MarketView
+from scenes.table.odds_view import OddsView
 from scenes.table.panels import OtherPanels
 from scenes.table.refusals import explain
 from scenes.table.round_counter import RoundCounterView
@@ -96,6 +97,7 @@ class TurnScene(TableBase):
         self._still_key: tuple[object, ...] | None = None
         self.dirty = True
         self.guide: Guide | None = None  # a guided game's lessons (scenes/tutorial/); None in a plain game
+        self.odds = OddsView(app)
         state = session.state
         kept = frozenset(c for c in COLOURS if c not in state.rerolled) if state.rolls else frozenset()
         self.tray.show(state.dice, kept)
@@ -116,6 +118,9 @@ class TurnScene(TableBase):
             self._sync()
         self.controls.step_helpers()
         if self.hints.poll() | self.why_not.update(dt):
+            self.app.request_draw()
+        seat = self.session.state.decider if self.session.human_to_decide and not self.tray.rolling else None
+        if self.odds.update(self.session.state, seat, self.tray.kept, self.controls.selected):
             self.app.request_draw()
 
     def show_chance(self, before: State, action: Action) -> None:
@@ -328,6 +333,9 @@ class TurnScene(TableBase):
             self.pointer = intent.pos
         if self._handle_log(intent) or self.handle_common(intent):
             return
+        if intent.action == Key.ODDS:
+            self.odds.toggle()
+            return
         session = self.session
         if not session.human_to_decide or self.paced:
             if intent.action in (Key.CONFIRM, Key.POINTER_UP) or (
@@ -416,8 +424,14 @@ class TurnScene(TableBase):
 
     @property
     def animating(self) -> bool:
-        # a guide's pointer moves; a hint's thinking mark and a why-not note fade
-        return super().animating or self.guide is not None or self.hints.thinking or self.why_not.showing
+        # a guide's pointer moves, a hint's thinking mark and a why-not note fade, odds arrive
+        return (
+            super().animating
+            or self.guide is not None
+            or self.hints.thinking
+            or self.why_not.showing
+            or self.odds.waiting
+        )
 
     def _handle_log(self, intent: Intent) -> bool:
         """The log: the wheel scrolls it under the pointer, a click opens it large; while open it
@@ -488,7 +502,7 @@ class TurnScene(TableBase):
         if self.log.expanded:
             self.set_zoom(None)
             return
-        found = self.card_at(pos)
+        found = self.card_at(pos) if not self.odds.covers(pos) else None
         if found is None:
             self.set_zoom(None)
         else:
@@ -535,6 +549,7 @@ class TurnScene(TableBase):
                 self.controls.dice_badges(),
             )
         self.focus.draw(surface)
+        self.odds.draw(surface, state, self.main_seat(), self.main, self.market, self.controls.buttons)
         self.effects.draw(surface)
         self.hints.draw(surface, self)
         self.controls.draw_overlay(surface)
@@ -557,7 +572,7 @@ class TurnScene(TableBase):
         state = self.session.state
         tray = self.tray if state.phase != Phase.PLACE else None
         views = (self.main, self.market, self.panels, self.counter)
-        return turn_tip_at(state, self.main_seat(), point, tray, *views)
+        return self.odds.tip_at(point, state) or turn_tip_at(state, self.main_seat(), point, tray, *views)
 
     def speed_rect(self) -> pygame.Rect:
         header = self.layout["header"]

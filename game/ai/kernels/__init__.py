@@ -3,7 +3,8 @@
 Where what lives:
 
 - `odds`: the public entry, the exact odds of completing cards this turn and the best keeping
-  (display odds, one-turn chances, reroll options, values of rerolls, keep tables).
+  (display odds, one-turn chances, reroll options, values of rerolls, keep tables, one goal's
+  chances for every keep: the odds shown at the table, docs/odds.md).
 - `rolls`: the dice as table indices (rolls, partial states, reroll sets) and their constants.
 - `success`: success vectors (which rolls complete a card fill) and residual tasks.
 - `programme`: the dynamic programme over all rolls and partial states (numpy).

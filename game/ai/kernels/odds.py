@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -44,6 +45,7 @@ from game.ai.kernels.rolls import (
     KEEP_POSITIONS,
     MASKS,
     MAX_ROLLS_LEFT,
+    ROLL_FACES,
     ROLLS,
     BoolArray,
     Filled,
@@ -66,6 +68,7 @@ __all__ = [
     "BoolArray",
     "DisplayOdds",
     "FloatArray",
+    "KeepChances",
     "OpenCard",
     "RerollMask",
     "best_reroll",
@@ -75,6 +78,8 @@ __all__ = [
     "completion_chance",
     "display_odds",
     "display_odds_before_roll",
+    "equal_dice_success",
+    "goal_chances",
     "keep_table",
     "one_more_reroll",
     "one_turn_chance",
@@ -368,3 +373,66 @@ def keep_table(task: Task, filled: Sequence[int | None], rolls_left: int) -> NDA
 
 
 _keep_tables: BoundedCache[tuple[Task, Filled, int], NDArray[np.int8]] = BoundedCache(4096)  # 7.8 kB each
+
+
+# --- one goal under the player's keeping (the odds shown at the table) ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KeepChances:
+    """The chance to reach one goal (a card, a purchase) this turn for every choice now: `now` when
+    stopping on the dice as they are (0 or 1), `rerolls` for each set of dice of `MASKS` rerolled,
+    keeping optimally for this goal afterwards (empty with no rolls left or the goal reached)."""
+
+    now: float
+    rerolls: dict[RerollMask, float]
+
+    def given_kept(self, kept: Sequence[bool]) -> float:
+        """The chance when the dice marked in `kept` stay and the others are rerolled now (all five
+        kept: stopping on them)."""
+        reroll = tuple(not flag for flag in kept)
+        if self.now == 1.0 or not any(reroll) or not self.rerolls:
+            return self.now
+        return max(self.now, self.rerolls[reroll])
+
+    @property
+    def best(self) -> float:
+        """The chance of the best choice now for this goal alone."""
+        return max(self.now, *self.rerolls.values()) if self.rerolls else self.now
+
+    @property
+    def best_keep(self) -> RerollMask | None:
+        """The dice to reroll for `best` (fewest rerolled among equals, as `best_reroll`), or None
+        to stop (the goal is reached, or no reroll does better than stopping)."""
+        if not self.rerolls or self.now >= self.best - TIE:
+            return None
+        best = self.best
+        return next(mask for mask in MASKS if self.rerolls[mask] >= best - TIE)
+
+
+def goal_chances(success: BoolArray, dice: Sequence[int], rolls_left: int) -> KeepChances:
+    """The chances of `KeepChances` for a goal reached on the rolls `success` marks (7776 flags by
+    `roll_index`), from `dice` with `rolls_left` rerolls still allowed this turn."""
+    check_rolls_left(rolls_left)
+    now = float(success[roll_index(dice)])
+    if now == 1.0 or not rolls_left:
+        return KeepChances(now, {})
+    if not success.any():
+        return KeepChances(0.0, dict.fromkeys(MASKS, 0.0))
+    values = reroll_values(success.astype(np.float64), dice, rolls_left)
+    return KeepChances(now, dict(zip(MASKS, values, strict=True)))
+
+
+@lru_cache(maxsize=64)
+def equal_dice_success(count: int, usable: tuple[bool, ...] = (True,) * DICE) -> BoolArray:
+    """Which rolls show at least `count` equal values among the dice marked `usable` (a purchase
+    paid with `count` equal dice); `count` 0 is always met. Read-only, cached."""
+    if len(usable) != DICE:
+        raise ValueError(f"usable names {DICE} dice, not {len(usable)}")
+    faces = ROLL_FACES[:, np.array(usable, dtype=np.bool_)]
+    most = np.zeros(ROLLS, dtype=np.intp)
+    for face in range(6):
+        np.maximum(most, (faces == face).sum(axis=1), out=most)
+    met: BoolArray = most >= count
+    met.flags.writeable = False
+    return met

@@ -1,0 +1,104 @@
+"""tools.simulate --solo-levels: solo levels played on the same seeds and compared seed by seed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tools import paired_levels, simulate
+from tools.paired_levels import LevelGame, PairedResult, PairedSpec, Parting
+
+
+def _summary(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, object]:
+    simulate.main([*argv, "--json"])
+    summary: dict[str, object] = json.loads(capsys.readouterr().out)
+    return summary
+
+
+def test_each_level_plays_the_games_of_simulate_with_that_level(capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["--players", "1", "--bots", "hard", "--games", "2", "--seed", "4"]
+    paired = _summary(capsys, [*base, "--solo-levels", "6,7"])["paired"]
+    for level in ("6", "7"):
+        alone = _summary(capsys, [*base, "--solo-level", level])
+        row = paired["levels"][level]  # type: ignore[index]
+        assert row["win_rate"] == alone["solo_win_rate"]
+        assert row["mean_score"] == alone["mean_score"]["hard"]  # type: ignore[index]
+        assert row["mean_turns"] == alone["mean_turns"]
+
+
+def test_two_levels_share_the_deal_and_dice_until_the_bot_chooses_differently() -> None:
+    seed = simulate.SEED_STRIDE * 1 + 4  # a seed whose games at levels 2 and 3 part (checked below)
+    spec = PairedSpec(0, seed, "hard", (2, 3), 0.25)
+    result = paired_levels.run_paired(spec)
+    parting = result.partings[0]
+    _, actions_2, decisions_2 = paired_levels.play_level(spec, 2)
+    _, actions_3, decisions_3 = paired_levels.play_level(spec, 3)
+    shared = parting.shared
+    assert parting.round is not None and shared < min(len(actions_2), len(actions_3))
+    assert actions_2[:shared] == actions_3[:shared] and actions_2[shared] != actions_3[shared]
+    # the deal and the first rolls come before any choice, so they are always shared
+    assert shared >= min(decisions_2) > 0
+    # the first difference is the bot's choice, in the round recorded
+    assert shared in decisions_2 and shared in decisions_3
+    assert parting.round == decisions_2[shared]
+
+
+def test_a_bot_that_ignores_the_rounds_left_plays_the_shorter_level_as_a_prefix() -> None:
+    # the easy bot does not plan by the rounds left, so level 3's game is level 2's cut short
+    result = paired_levels.run_paired(PairedSpec(0, 9, "easy", (2, 3), 0.25))
+    short = result.games[1]
+    assert result.games[0].actions > short.actions
+    assert result.partings[0] == Parting(short.actions, None)
+
+
+def _result(index: int, won: tuple[bool, bool], scores: tuple[int, int]) -> PairedResult:
+    levels = zip((2, 3), won, scores, strict=True)
+    games = tuple(LevelGame(level, score, w, 13, 100) for level, w, score in levels)
+    return PairedResult(index, games, (Parting(40, 3),))
+
+
+def test_the_fall_counts_the_discordant_pairs() -> None:
+    outcomes = [(True, True)] * 5 + [(True, False)] * 3 + [(False, True)] + [(False, False)]
+    results = [_result(i, won, (90, 85)) for i, won in enumerate(outcomes)]
+    step = paired_levels.paired_summary(results, (2, 3))["steps"][0]  # type: ignore[index]
+    assert (step["won_both"], step["won_only_from"], step["won_only_to"], step["lost_both"]) == (5, 3, 1, 1)
+    mean, low, high = step["fall"]
+    assert mean == pytest.approx(0.2) and low < mean < high
+    assert step["score_drop"] == [5.0, 5.0, 5.0]
+    assert step["sign_test_p"] == pytest.approx(0.625)  # 1 of 4 discordant pairs: 2 * 5 / 16
+    assert step["coincide"]["mean_parting_round"] == 3
+
+
+def test_sign_test_is_exact() -> None:
+    assert paired_levels.sign_test(0, 5) == pytest.approx(2 / 32)
+    assert paired_levels.sign_test(3, 3) == 1.0
+    assert paired_levels.sign_test(0, 0) == 1.0
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--solo-levels", "2"],
+        ["--solo-levels", "2,2"],
+        ["--solo-levels", "2,8"],
+        ["--solo-levels", "two,three"],
+        ["--solo-levels", "2,3", "--solo-level", "2"],
+        ["--solo-levels", "2,3", "--bots", "easy,hard"],
+    ],
+)
+def test_solo_levels_refuses_what_it_cannot_pair(extra: list[str]) -> None:
+    argv = ["--players", "1", "--bots", "easy", "--games", "1", *extra]
+    with pytest.raises(SystemExit):
+        simulate.main(argv)
+
+
+def test_solo_levels_needs_a_solo_game() -> None:
+    with pytest.raises(SystemExit):
+        simulate.main(["--players", "2", "--bots", "easy", "--games", "1", "--solo-levels", "2,3"])
+
+
+def test_the_text_report_names_every_step(capsys: pytest.CaptureFixture[str]) -> None:
+    simulate.main(["--players", "1", "--bots", "easy", "--games", "2", "--solo-levels", "1,2,3"])
+    out = capsys.readouterr().out
+    assert "level 1 -> 2" in out and "level 2 -> 3" in out and "coincide" in out

@@ -7,7 +7,9 @@ very games `--solo-level L --games N --seed S` plays; here they come in pairs pe
 its dice and cards from the seed and the number of actions so far (game/chance.py), so the two
 games of a seed deal the same cards and roll the same dice until the bot, which plans by the
 rounds it has left, first chooses differently; from there they part. How long they coincide is
-measured and reported (the actions they share, the round in which they part).
+measured and reported (the actions they share, the round in which they part). With
+`--shared-dice` the games are played on dice and decks that stay common after they part
+(tools/shared_dice.py): no longer the games `--solo-level` plays, but coupled more closely.
 
 For each step from one level to the next named, the fall in win rate is measured per seed
 (McNemar): of the seeds won at one level and lost at the other (the discordant pairs), the fall is
@@ -28,6 +30,7 @@ from typing import Any
 from game.ai import make_bot
 from game.ai.play import play_game
 from game.match import Match
+from tools.shared_dice import play_solo
 
 Z95 = 1.96  # a 95 % interval's half-width in standard errors (normal approximation over many seeds)
 
@@ -41,6 +44,7 @@ class PairedSpec:
     bot: str
     levels: tuple[int, ...]
     budget: float
+    shared_dice: bool = False  # common dice and deck order after the games part (tools/shared_dice.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +74,11 @@ class PairedResult:
     partings: tuple[Parting, ...]  # per step from one level named to the next
 
 
-def paired_specs(bot: str, levels: Sequence[int], seeds: Sequence[int], budget: float) -> list[PairedSpec]:
+def paired_specs(
+    bot: str, levels: Sequence[int], seeds: Sequence[int], budget: float, shared_dice: bool = False
+) -> list[PairedSpec]:
     """One spec per seed, each to be played at every level of `levels`."""
-    return [PairedSpec(index, seed, bot, tuple(levels), budget) for index, seed in enumerate(seeds)]
+    return [PairedSpec(i, seed, bot, tuple(levels), budget, shared_dice) for i, seed in enumerate(seeds)]
 
 
 def run_paired(spec: PairedSpec) -> PairedResult:
@@ -97,10 +103,13 @@ def play_level(spec: PairedSpec, level: int) -> tuple[LevelGame, list[object], d
             seen.append(match)
         rounds[len(match.actions)] = match.state.round + 1
 
-    record = play_game([make_bot(spec.bot)], spec.seed, solo_level=level, budget=spec.budget, watch=watch)
+    if spec.shared_dice:
+        outcome, turns = play_solo(spec.bot, spec.seed, level, spec.budget, watch)
+    else:
+        record = play_game([make_bot(spec.bot)], spec.seed, solo_level=level, budget=spec.budget, watch=watch)
+        outcome, turns = record.outcome, record.turns
     actions: list[object] = list(seen[0].actions) if seen else []
-    outcome = record.outcome
-    game = LevelGame(level, outcome.scores[0].total, bool(outcome.solo_won), record.turns, len(actions))
+    game = LevelGame(level, outcome.scores[0].total, bool(outcome.solo_won), turns, len(actions))
     return game, actions, rounds
 
 

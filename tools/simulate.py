@@ -24,7 +24,8 @@ the dice until the bots' choices part them.
 
 `--solo-levels 2,3` (solo, one bot) plays each seed at every level named, so that the levels are
 compared on common dice, seed by seed (tools/paired_levels.py: the paired fall in win rate per step,
-and how long the two games of a seed coincide). The JSON then has a "paired" key.
+and how long the two games of a seed coincide). The JSON then has a "paired" key. With
+`--shared-dice` the dice and the deck order stay common after the games part (tools/shared_dice.py).
 """
 
 from __future__ import annotations
@@ -249,11 +250,18 @@ def simulate(
 
 
 def simulate_paired(
-    bot: str, solo_levels: Sequence[int], games: int, seed: int, *, jobs: int = 1, budget: float = 0.25
+    bot: str,
+    solo_levels: Sequence[int],
+    games: int,
+    seed: int,
+    *,
+    jobs: int = 1,
+    budget: float = 0.25,
+    shared_dice: bool = False,
 ) -> dict[str, object]:
     """Play seed i (that of game i above) at every solo level named; the paired summary."""
     seeds = [seed * SEED_STRIDE + index for index in range(games)]
-    specs = paired_specs(bot, solo_levels, seeds, budget)
+    specs = paired_specs(bot, solo_levels, seeds, budget, shared_dice)
     start = time.perf_counter()
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -266,6 +274,7 @@ def simulate_paired(
         "games": played,
         "seconds": round(seconds, 3),
         "games_per_second": round(played / seconds, 2) if seconds > 0 else None,
+        "shared_dice": shared_dice,
         "paired": paired_summary(results, solo_levels),
     }
 
@@ -286,12 +295,19 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         default=None,
         help="solo levels, comma-separated (e.g. 2,3): each seed played at every one, paired per seed",
     )
+    parser.add_argument(
+        "--shared-dice",
+        action="store_true",
+        help="with --solo-levels: dice and deck order stay common to the levels after the games part",
+    )
     args = parser.parse_args(argv)
     if args.game == "penk" and not penk.MIN_SEATS <= args.players <= penk.MAX_SEATS:
         parser.error(f"Penk! has {penk.MIN_SEATS} to {penk.MAX_SEATS} players")
     read_seats(parser, args, several_solo_bots=args.duplicate)
     if args.solo_levels is not None:
         args.solo_levels = read_solo_levels(parser, args)
+    elif args.shared_dice:
+        parser.error("--shared-dice needs --solo-levels")
     if args.duplicate:
         if args.fixed_seats:
             parser.error("--duplicate rotates the seats itself: leave out --fixed-seats")
@@ -352,7 +368,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
     if args.solo_levels is not None:
         paired = simulate_paired(
-            args.levels[0], args.solo_levels, args.games, args.seed, jobs=args.jobs, budget=args.budget
+            args.levels[0],
+            args.solo_levels,
+            args.games,
+            args.seed,
+            jobs=args.jobs,
+            budget=args.budget,
+            shared_dice=args.shared_dice,
         )
         if args.json:
             print(json.dumps(paired, sort_keys=True))

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from tools import paired_levels, simulate
+from game.engine import Roll
+from tools import paired_levels, shared_dice, simulate
 from tools.paired_levels import LevelGame, PairedResult, PairedSpec, Parting
 
 
@@ -102,3 +103,43 @@ def test_the_text_report_names_every_step(capsys: pytest.CaptureFixture[str]) ->
     simulate.main(["--players", "1", "--bots", "easy", "--games", "2", "--solo-levels", "1,2,3"])
     out = capsys.readouterr().out
     assert "level 1 -> 2" in out and "level 2 -> 3" in out and "coincide" in out
+
+
+def _full_rolls(spec: PairedSpec, level: int) -> tuple[list[Roll], int]:
+    """The rolls of all five dice in the seed's game at `level`, and its active turns."""
+    game, actions, _ = paired_levels.play_level(spec, level)
+    return [a for a in actions if isinstance(a, Roll) and len(a.faces) == 5], game.turns
+
+
+def _common(a: list[Roll], b: list[Roll]) -> int:
+    """How many rolls the two games have in common (all faces alike), counted as multisets."""
+    left = list(b)
+    common = 0
+    for roll in a:
+        if roll in left:
+            left.remove(roll)
+            common += 1
+    return common
+
+
+def test_shared_dice_keep_the_levels_rolling_alike_after_they_part() -> None:
+    seed = simulate.SEED_STRIDE * 1 + 4
+    by_action_count = PairedSpec(0, seed, "hard", (2, 3), 0.25)
+    shared = PairedSpec(0, seed, "hard", (2, 3), 0.25, shared_dice=True)
+    for spec in (by_action_count, shared):
+        assert paired_levels.run_paired(spec).partings[0].round == 1  # the games part in round 1
+    (rolls_2, turns_2), (rolls_3, turns_3) = _full_rolls(shared, 2), _full_rolls(shared, 3)
+    # every round opens with the five dice's first roll of the round: alike at both levels
+    assert _common(rolls_2, rolls_3) >= min(turns_2, turns_3) >= 13
+    # keyed by the number of actions, a roll is alike only where the action counts happen to agree
+    keyed_2, _ = _full_rolls(by_action_count, 2)
+    keyed_3, _ = _full_rolls(by_action_count, 3)
+    assert _common(keyed_2, keyed_3) < _common(rolls_2, rolls_3)
+
+
+def test_a_shared_dice_game_is_a_whole_game_of_its_level() -> None:
+    outcome, turns = shared_dice.play_solo("easy", 11, 7, 0.25)
+    assert outcome.solo_level is not None and outcome.solo_level.rounds == 9
+    assert 1 <= turns <= 9
+    again, _ = shared_dice.play_solo("easy", 11, 7, 0.25)
+    assert again == outcome

@@ -16,7 +16,8 @@ For each step from one level to the next named, the fall in win rate is measured
 (won only at the easier level - won only at the harder) / seeds, with its 95 % interval from the
 per-seed differences and the exact two-sided sign test on the discordant pairs. The points lost per
 seed come with their interval too, and for comparison the standard error that as many independent
-games per level would give.
+games per level would give. The fall is split in two: what the rounds the harder level lacks cost
+(its games judged by the easier level's target) and what its lower target gives back.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Any
 
 from game.ai import make_bot
 from game.ai.play import play_game
+from game.engine import level_info
 from game.match import Match
 from tools.shared_dice import play_solo
 
@@ -149,6 +151,10 @@ def _step(results: Sequence[PairedResult], k: int, easier: int, harder: int) -> 
     only_harder = sum(1 for a, b in pairs if b.won and not a.won)
     rate_a = sum(a.won for a, _ in pairs) / seeds
     rate_b = sum(b.won for _, b in pairs) / seeds
+    # the fall split in two: the round the harder level lacks, at the easier level's target, and the
+    # lower target it asks for instead (each a share of the seeds)
+    target_a, target_b = level_info(easier).target, level_info(harder).target
+    short_of_old_target = sum(1 for _, b in pairs if b.score >= target_a) / seeds
     partings = [r.partings[k] for r in results]
     shorter = [min(a.actions, b.actions) for a, b in pairs]
     parted = [p.round for p in partings if p.round is not None]
@@ -163,6 +169,9 @@ def _step(results: Sequence[PairedResult], k: int, easier: int, harder: int) -> 
         "sign_test_p": round(sign_test(only_easier, only_harder), 5),
         "independent_se": round(math.sqrt((rate_a * (1 - rate_a) + rate_b * (1 - rate_b)) / seeds), 4),
         "score_drop": interval([float(a.score - b.score) for a, b in pairs]),
+        "target_drop": target_a - target_b,
+        "round_costs": round(rate_a - short_of_old_target, 4),
+        "target_gives_back": round(rate_b - short_of_old_target, 4),
         "coincide": {
             "mean_shared_actions": round(statistics.fmean(p.shared for p in partings), 1),
             "shared_share_of_shorter": round(sum(p.shared for p in partings) / max(1, sum(shorter)), 4),
@@ -216,7 +225,11 @@ def print_paired(summary: dict[str, Any]) -> None:
             f"    fall {fall[0]:+.1%} (95 % interval {fall[1]:+.1%} to {fall[2]:+.1%}), sign test"
             f" p = {step['sign_test_p']:.3g}; independent games' standard error {step['independent_se']:.1%}"
         )
-        print(f"    points lost per seed {drop[0]:+.2f} ({drop[1]:+.2f} to {drop[2]:+.2f})")
+        print(
+            f"    points lost per seed {drop[0]:+.2f} ({drop[1]:+.2f} to {drop[2]:+.2f}) against a target"
+            f" {step['target_drop']} lower; the rounds lost cost {step['round_costs']:.1%} of wins at the"
+            f" old target, the lower target gives back {step['target_gives_back']:.1%}"
+        )
         parting = same["mean_parting_round"]
         print(
             f"    coincide: {same['mean_shared_actions']:.1f} actions shared on average"

@@ -53,21 +53,29 @@ def test_a_bot_that_ignores_the_rounds_left_plays_the_shorter_level_as_a_prefix(
     assert result.partings[0] == Parting(short.actions, None)
 
 
-def _result(index: int, won: tuple[bool, bool], scores: tuple[int, int]) -> PairedResult:
-    levels = zip((2, 3), won, scores, strict=True)
-    games = tuple(LevelGame(level, score, w, 13, 100) for level, w, score in levels)
+def _result(index: int, scores: tuple[int, int]) -> PairedResult:
+    """A seed's games at levels 2 (target 86) and 3 (target 82) with these scores."""
+    games = tuple(
+        LevelGame(level, score, score >= target, 13, 100)
+        for level, target, score in zip((2, 3), (86, 82), scores, strict=True)
+    )
     return PairedResult(index, games, (Parting(40, 3),))
 
 
 def test_the_fall_counts_the_discordant_pairs() -> None:
-    outcomes = [(True, True)] * 5 + [(True, False)] * 3 + [(False, True)] + [(False, False)]
-    results = [_result(i, won, (90, 85)) for i, won in enumerate(outcomes)]
+    # won at both levels 5 times, only at level 2 three times, only at level 3 once, at neither once
+    scores = [(95, 90)] * 5 + [(88, 80)] * 3 + [(84, 83)] + [(80, 70)]
+    results = [_result(i, pair) for i, pair in enumerate(scores)]
     step = paired_levels.paired_summary(results, (2, 3))["steps"][0]  # type: ignore[index]
     assert (step["won_both"], step["won_only_from"], step["won_only_to"], step["lost_both"]) == (5, 3, 1, 1)
     mean, low, high = step["fall"]
     assert mean == pytest.approx(0.2) and low < mean < high
-    assert step["score_drop"] == [5.0, 5.0, 5.0]
+    assert step["score_drop"][0] == pytest.approx(6.0)
     assert step["sign_test_p"] == pytest.approx(0.625)  # 1 of 4 discordant pairs: 2 * 5 / 16
+    # level 3's games reach level 2's target 86 in 5 of 10: the lost round costs 80 - 50 points of
+    # win rate, and the target 4 lower gives back 60 - 50
+    assert step["target_drop"] == 4
+    assert step["round_costs"] == pytest.approx(0.3) and step["target_gives_back"] == pytest.approx(0.1)
     assert step["coincide"]["mean_parting_round"] == 3
 
 

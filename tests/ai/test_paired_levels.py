@@ -94,6 +94,7 @@ def test_sign_test_is_exact() -> None:
         ["--solo-levels", "two,three"],
         ["--solo-levels", "2,3", "--solo-level", "2"],
         ["--solo-levels", "2,3", "--bots", "easy,hard"],
+        ["--shared-dice"],
     ],
 )
 def test_solo_levels_refuses_what_it_cannot_pair(extra: list[str]) -> None:

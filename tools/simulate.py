@@ -5,6 +5,7 @@
     python -m tools.simulate --game penk --players 2 --bots hard,normal --games 2000 --seed 1 --jobs 2
     python -m tools.simulate --players 2 --bots expert,hard --games 400 --duplicate --seed 1 --jobs 2
     python -m tools.simulate --players 1 --bots expert,hard --solo-level 7 --games 400 --duplicate
+    python -m tools.simulate --players 1 --bots hard --solo-levels 2,3 --games 2000 --seed 1 --jobs 2
 
 `--bots` names one level per seat (or one level for all seats). Seats rotate between games (game
 i puts bot k in seat (k + i) mod N) unless --fixed-seats, so no bot keeps the start seat. Seat 0
@@ -20,6 +21,11 @@ with its 95 % confidence interval over the blocks, and with two bots named the f
 the second in wins and in points, per block, with its interval. The dice follow the game's own
 course (they are drawn by the number of actions played), so two seat orders share the deal and
 the dice until the bots' choices part them.
+
+`--solo-levels 2,3` (solo, one bot) plays each seed at every level named, so that the levels are
+compared on common dice, seed by seed (tools/paired_levels.py: the paired fall in win rate per step,
+and how long the two games of a seed coincide). The JSON then has a "paired" key. With
+`--shared-dice` the dice and the deck order stay common after the games part (tools/shared_dice.py).
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from typing import Any
 from game import penk
 from game.ai import LEVELS, make_bot
 from game.ai.play import play_game
+from tools.paired_levels import paired_specs, paired_summary, print_paired, run_paired
 
 SEED_STRIDE = 1_000_003
 GAMES = ("goennen-koennen", "penk")  # the first game, and the second (game/penk/)
@@ -242,6 +249,36 @@ def simulate(
     return summary
 
 
+def simulate_paired(
+    bot: str,
+    solo_levels: Sequence[int],
+    games: int,
+    seed: int,
+    *,
+    jobs: int = 1,
+    budget: float = 0.25,
+    shared_dice: bool = False,
+) -> dict[str, object]:
+    """Play seed i (that of game i above) at every solo level named; the paired summary."""
+    seeds = [seed * SEED_STRIDE + index for index in range(games)]
+    specs = paired_specs(bot, solo_levels, seeds, budget, shared_dice)
+    start = time.perf_counter()
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.map(run_paired, specs, chunksize=max(1, games // (jobs * 8)))
+    else:
+        results = [run_paired(spec) for spec in specs]
+    seconds = time.perf_counter() - start
+    played = games * len(solo_levels)
+    return {
+        "games": played,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(played / seconds, 2) if seconds > 0 else None,
+        "shared_dice": shared_dice,
+        "paired": paired_summary(results, solo_levels),
+    }
+
+
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m tools.simulate", description=__doc__.splitlines()[0])
     add_game_arguments(parser, games=100)
@@ -253,10 +290,24 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="play each deal once per seat order (solo: once per bot named) and report paired intervals",
     )
+    parser.add_argument(
+        "--solo-levels",
+        default=None,
+        help="solo levels, comma-separated (e.g. 2,3): each seed played at every one, paired per seed",
+    )
+    parser.add_argument(
+        "--shared-dice",
+        action="store_true",
+        help="with --solo-levels: dice and deck order stay common to the levels after the games part",
+    )
     args = parser.parse_args(argv)
     if args.game == "penk" and not penk.MIN_SEATS <= args.players <= penk.MAX_SEATS:
         parser.error(f"Penk! has {penk.MIN_SEATS} to {penk.MAX_SEATS} players")
     read_seats(parser, args, several_solo_bots=args.duplicate)
+    if args.solo_levels is not None:
+        args.solo_levels = read_solo_levels(parser, args)
+    elif args.shared_dice:
+        parser.error("--shared-dice needs --solo-levels")
     if args.duplicate:
         if args.fixed_seats:
             parser.error("--duplicate rotates the seats itself: leave out --fixed-seats")
@@ -298,8 +349,39 @@ def read_seats(
     args.levels = levels
 
 
+def read_solo_levels(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[int]:
+    """Check --solo-levels (two or more distinct levels, solo, one bot, no other pairing)."""
+    try:
+        levels = [int(part) for part in args.solo_levels.split(",") if part.strip()]
+    except ValueError:
+        parser.error(f"--solo-levels takes levels separated by commas, not {args.solo_levels!r}")
+    if len(levels) < 2 or len(set(levels)) != len(levels) or not all(1 <= x <= 7 for x in levels):
+        parser.error("--solo-levels names two or more different levels from 1 to 7")
+    if args.players != 1 or len(args.levels) != 1 or args.game != GAMES[0]:
+        parser.error("--solo-levels plays solo games of the first game with one bot")
+    if args.solo_level is not None or args.duplicate or args.fixed_seats:
+        parser.error("--solo-levels leaves out --solo-level, --duplicate and --fixed-seats")
+    return levels
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
+    if args.solo_levels is not None:
+        paired = simulate_paired(
+            args.levels[0],
+            args.solo_levels,
+            args.games,
+            args.seed,
+            jobs=args.jobs,
+            budget=args.budget,
+            shared_dice=args.shared_dice,
+        )
+        if args.json:
+            print(json.dumps(paired, sort_keys=True))
+        else:
+            print(f"{paired['games']} games in {paired['seconds']} s: {paired['games_per_second']} games/s")
+            print_paired(paired["paired"])  # type: ignore[arg-type]
+        return 0
     summary = simulate(
         args.players,
         args.levels,

@@ -6,11 +6,13 @@ from typing import Any
 
 import pytest
 
+from game import cards
 from game.ai import easy, evaluate, make_bot, planning
 from game.ai.kernels import keep_sums, odds, success
 from game.ai.kernels.cache import BoundedCache, RecentCache
 from game.ai.kernels.success import forget_success_vectors
 from game.ai.play import play_game
+from game.deck import standard_deck
 from game.memo import forget_oldest_half
 
 
@@ -80,7 +82,15 @@ def _games(levels: tuple[str, ...], seeds: range) -> list[tuple[object, ...]]:
     return [(record.outcome, record.turns, [seat for seat, _ in record.decisions]) for record in records]
 
 
-def test_caches_that_forget_all_the_time_play_the_same_games_within_their_bounds() -> None:
+def _task_memories() -> list[dict[Any, Any]]:
+    """The memories every task of the deck keeps on itself (game/cards.py)."""
+    tasks = [card.task for card in standard_deck().cards]
+    return [memory for task in tasks for memory in (task._sums, task._takers, task._open_values, task._masks)]
+
+
+def test_caches_that_forget_all_the_time_play_the_same_games_within_their_bounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Memory over long play is bounded by the caches' limits (docs/performance.md, "Memory over
     long play"); what they forget is worked out again, never differently."""
     levels = ("easy", "normal", "easy")
@@ -95,8 +105,12 @@ def test_caches_that_forget_all_the_time_play_the_same_games_within_their_bounds
         for cache in caches.values():
             cache.clear()
             cache.limit = 3  # a handful of entries: they forget all the time
+        for memory in _task_memories():
+            memory.clear()
+        monkeypatch.setattr(cards, "_MAX_KEPT_PER_TASK", 3)
         assert _games(levels, seeds) == expected
         assert all(len(cache) <= 3 for cache in caches.values())
+        assert all(len(memory) <= 3 for memory in _task_memories())
     finally:
         for name, cache in caches.items():
             cache.limit = limits[name]

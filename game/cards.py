@@ -243,7 +243,7 @@ class Card:
         return BONUS_USES
 
 
-_MAX_KEPT_PER_TASK = 256  # per task and memory: a game asks a busy task for some 30 new fills
+_MAX_KEPT_PER_TASK = 512  # per task and memory: a game asks a busy task for some 30 new fills
 
 # Dice as bits, for Task.open_fields: 8 bits per colour, bit v of a colour's byte for the value v,
 # so a set of values (bit v: the value v) shifts into place for each colour.

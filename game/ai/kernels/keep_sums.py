@@ -226,7 +226,7 @@ def keep_sums(completes: bytes, task: Task, filled: Filled) -> KeepSums:
 
 # up to 100 kB each with both tables, dear to make: the least recently used go first. 300 games
 # meet about 720 vectors, one game a few dozen.
-_sums_by_bytes: RecentCache[bytes, KeepSums] = RecentCache(128)
+_sums_by_bytes: RecentCache[bytes, KeepSums] = RecentCache(256)
 
 
 # --- sums over all partial states ----------------------------------------------------------------

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from game.colours import COLOURS, Colour
+from game.memo import forget_oldest_half
 
 DIE_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 MIN_FIELDS = 2
@@ -132,7 +133,7 @@ class Task:
         total = self._sums.get(key, -1)
         if total == -1:
             if len(self._sums) >= _MAX_KEPT_PER_TASK:
-                self._sums.clear()  # a bound for very long runs; the working set is far smaller
+                forget_oldest_half(self._sums, _MAX_KEPT_PER_TASK)
             total = self._sums[key] = _best_sum(self, key)
         return total
 
@@ -153,7 +154,7 @@ class Task:
         found = self._takers.get(key)
         if found is None:
             if len(self._takers) >= _MAX_KEPT_PER_TASK:
-                self._takers.clear()
+                forget_oldest_half(self._takers, _MAX_KEPT_PER_TASK)
             found = self._takers[key] = self._fields_taking(filled, value, colour)
         return found
 
@@ -175,7 +176,7 @@ class Task:
         left = self._open_values.get(filled)
         if left is None:
             if len(self._open_values) >= _MAX_KEPT_PER_TASK:
-                self._open_values.clear()
+                forget_oldest_half(self._open_values, _MAX_KEPT_PER_TASK)
             left = self._open_values[filled] = _values_left(self, filled)
         return left
 
@@ -187,7 +188,7 @@ class Task:
         found = self._masks.get(filled)
         if found is None:
             if len(self._masks) >= _MAX_KEPT_PER_TASK:
-                self._masks.clear()
+                forget_oldest_half(self._masks, _MAX_KEPT_PER_TASK)
             found = self._masks[filled] = self._open_fields(filled)
         return found
 
@@ -242,7 +243,7 @@ class Card:
         return BONUS_USES
 
 
-_MAX_KEPT_PER_TASK = 20_000  # per task and memory; 300 simulated games reach 8,700 at most
+_MAX_KEPT_PER_TASK = 512  # per task and memory: a game asks a busy task for some 30 new fills
 
 # Dice as bits, for Task.open_fields: 8 bits per colour, bit v of a colour's byte for the value v,
 # so a set of values (bit v: the value v) shifts into place for each colour.

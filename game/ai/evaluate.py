@@ -46,6 +46,7 @@ PATIENCE = 10.0  # points an open cell is held at with plenty of turns left
 PATIENT_FROM = 8.0  # the turns left above which the bot starts to hold cells open
 PATIENCE_RAMP = 4.0  # the turns over which the reserve grows to its full size
 CARD_CHANCES_KEPT = 8_192  # shared card chances (by task, fill, turns); a game meets a few hundred new
+TURN_CHANCES_KEPT = 4_096  # turn_chance by task and fill; a game meets some 30 new
 MEMO_SIZE = 20_000  # displays an evaluator remembers (about 1 kB each; a game values a few thousand)
 LAYOUTS_KEPT = 2_000  # displays laid out for placements (_Layout), then it starts afresh
 
@@ -69,7 +70,7 @@ _card_chances: BoundedCache[tuple[Task, tuple[int | None, ...], float], float] =
 )
 
 
-@lru_cache(maxsize=MEMO_SIZE)
+@lru_cache(maxsize=TURN_CHANCES_KEPT)
 def turn_chance(task: Task, filled: tuple[int | None, ...]) -> float:
     """The exact chance to complete a card within one whole active turn (cached per fill)."""
     empty = sum(1 for v in filled if v is None)

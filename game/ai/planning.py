@@ -95,7 +95,7 @@ def forget_known_success() -> None:
 
 # by card task (identity, kept alive beside it) and fill
 _known_success: BoundedCache[tuple[int, tuple[int | None, ...]], tuple[Task, NDArray[np.bool_]]] = (
-    BoundedCache(512)
+    BoundedCache(256)
 )
 
 

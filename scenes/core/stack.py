@@ -8,6 +8,7 @@ A transparent scene (an overlay) is drawn over the scenes below it.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -113,6 +114,10 @@ class SceneStack:
             self.scenes.pop().exit()
         self.scenes.append(scene)
         scene.enter()
+        # The scenes dropped hold each other (and their screen-sized pictures) in reference cycles,
+        # which Python's collector would free only some games later: a reset (a game over, back to
+        # the title) is the moment to free them, between two screens (docs/performance.md).
+        gc.collect()
 
     def beneath(self, cover: Scene, operation: Operation) -> None:
         """Run `operation` on the stack below `cover` (a fade), keeping `cover` on top."""

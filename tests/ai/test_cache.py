@@ -6,26 +6,39 @@ from typing import Any
 
 import pytest
 
+from game import cards
 from game.ai import easy, evaluate, make_bot, planning
 from game.ai.kernels import keep_sums, odds, success
 from game.ai.kernels.cache import BoundedCache, RecentCache
 from game.ai.kernels.success import forget_success_vectors
 from game.ai.play import play_game
+from game.deck import standard_deck
+from game.memo import forget_oldest_half
 
 
-def test_remembers_until_full_then_starts_afresh() -> None:
-    cache: BoundedCache[str, int] = BoundedCache(3)
+def test_remembers_until_full_then_forgets_the_oldest_half() -> None:
+    cache: BoundedCache[str, int] = BoundedCache(4)
     assert cache.get("a") is None and "a" not in cache
     assert cache.put("a", 1) == 1
-    cache.put("b", 2)
-    cache.put("c", 3)
-    assert [cache.get(key) for key in "abc"] == [1, 2, 3] and len(cache) == 3
-    cache.put("d", 4)  # full: everything before is forgotten
-    assert [cache.get(key) for key in "abcd"] == [None, None, None, 4] and len(cache) == 1
-    cache.put("d", 5)  # a key already held is replaced
-    assert cache.get("d") == 5 and "d" in cache
+    for value, key in enumerate("bcd", start=2):
+        cache.put(key, value)
+    assert [cache.get(key) for key in "abcd"] == [1, 2, 3, 4] and len(cache) == 4
+    cache.put("e", 5)  # full: the two oldest are forgotten, however often they were read
+    assert [cache.get(key) for key in "abcde"] == [None, None, 3, 4, 5] and len(cache) == 3
+    cache.put("e", 6)  # a key already held is replaced
+    assert cache.get("e") == 6 and "e" in cache
     cache.clear()
-    assert len(cache) == 0 and cache.get("d") is None
+    assert len(cache) == 0 and cache.get("e") is None
+
+
+def test_forgetting_the_oldest_half_makes_room_for_one_more() -> None:
+    for limit in (1, 2, 3, 10):
+        entries = {key: key for key in range(limit)}
+        forget_oldest_half(entries, limit)
+        assert list(entries) == list(range(limit - limit // 2, limit)), limit
+    entries = {1: 1}
+    forget_oldest_half(entries, 2)  # not full: nothing is forgotten
+    assert entries == {1: 1}
 
 
 def test_holds_at_least_one_entry() -> None:
@@ -69,7 +82,15 @@ def _games(levels: tuple[str, ...], seeds: range) -> list[tuple[object, ...]]:
     return [(record.outcome, record.turns, [seat for seat, _ in record.decisions]) for record in records]
 
 
-def test_caches_that_forget_all_the_time_play_the_same_games_within_their_bounds() -> None:
+def _task_memories() -> list[dict[Any, Any]]:
+    """The memories every task of the deck keeps on itself (game/cards.py)."""
+    tasks = [card.task for card in standard_deck().cards]
+    return [memory for task in tasks for memory in (task._sums, task._takers, task._open_values, task._masks)]
+
+
+def test_caches_that_forget_all_the_time_play_the_same_games_within_their_bounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Memory over long play is bounded by the caches' limits (docs/performance.md, "Memory over
     long play"); what they forget is worked out again, never differently."""
     levels = ("easy", "normal", "easy")
@@ -83,9 +104,13 @@ def test_caches_that_forget_all_the_time_play_the_same_games_within_their_bounds
     try:
         for cache in caches.values():
             cache.clear()
-            cache.limit = 3  # a handful of entries: they start afresh or evict all the time
+            cache.limit = 3  # a handful of entries: they forget all the time
+        for memory in _task_memories():
+            memory.clear()
+        monkeypatch.setattr(cards, "_MAX_KEPT_PER_TASK", 3)
         assert _games(levels, seeds) == expected
         assert all(len(cache) <= 3 for cache in caches.values())
+        assert all(len(memory) <= 3 for memory in _task_memories())
     finally:
         for name, cache in caches.items():
             cache.limit = limits[name]

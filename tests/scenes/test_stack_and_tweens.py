@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
 from pathlib import Path
 
 import pygame
@@ -51,6 +53,26 @@ def test_life_cycle_is_symmetric(bare_app: App) -> None:
     stack.replace_now(c)
     stack.pop_now()
     assert log == ["a.enter", "a.pause", "b.enter", "b.exit", "c.enter", "c.exit", "a.resume"]
+
+
+def test_a_reset_frees_the_scenes_it_drops_at_once(bare_app: App) -> None:
+    class Holding(Scene):
+        def __init__(self, app: App) -> None:
+            super().__init__(app)
+            self.me = self  # a reference cycle, as scenes with callbacks and views hold
+            self.picture = pygame.Surface((64, 64))
+
+    stack = SceneStack()
+    dropped = Holding(bare_app)
+    stack.push_now(dropped)
+    alive = weakref.ref(dropped)
+    del dropped
+    gc.disable()  # no collection of its own in between: only the reset may free it
+    try:
+        stack.reset_now(Scene(bare_app))
+        assert alive() is None
+    finally:
+        gc.enable()
 
 
 def test_changes_are_queued_until_applied(bare_app: App) -> None:

@@ -12,16 +12,18 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from game.memo import forget_oldest_half
+
 Key = TypeVar("Key")
 Value = TypeVar("Value")
 
 
 class BoundedCache(Generic[Key, Value]):
-    """Remembers at most `limit` values by key; when full, it forgets everything and starts afresh.
+    """Remembers at most `limit` values by key; when full, it forgets the oldest half (game.memo).
 
-    Why start afresh rather than drop the oldest: it costs nothing per look-up or entry, and every
-    cache here refills within a game with what the game needs now. `get` is the dictionary's own
-    method (a look-up costs what a dictionary's does: caches are read in the bots' inner loops).
+    `get` is the dictionary's own method (a look-up costs what a dictionary's does: caches are read
+    in the bots' inner loops), so a look-up does not mark an entry as used: an entry in use that
+    was made long ago is forgotten once and made again.
     """
 
     __slots__ = ("limit", "get", "_entries")
@@ -35,10 +37,10 @@ class BoundedCache(Generic[Key, Value]):
         """The value remembered for a key, or None."""
 
     def put(self, key: Key, value: Value) -> Value:
-        """Remember `value` for `key` (forgetting everything first when full); returns `value`."""
+        """Remember `value` for `key` (forgetting the oldest half first when full); returns `value`."""
         entries = self._entries
         if len(entries) >= self.limit:
-            entries.clear()
+            forget_oldest_half(entries, self.limit)
         entries[key] = value
         return value
 
@@ -56,8 +58,8 @@ class BoundedCache(Generic[Key, Value]):
 class RecentCache(Generic[Key, Value]):
     """Remembers at most `limit` values by key; when full, it forgets the least recently used one.
 
-    For a cache whose values are dear to make and which is read seldom: after a BoundedCache starts
-    afresh, every value the games still need is made again, while this one keeps the ones in use.
+    For a cache whose values are dear to make and which is read seldom: a BoundedCache forgets old
+    entries still in use and makes them again, while this one keeps the ones in use.
     Each look-up moves its entry (a method call more than BoundedCache's dictionary look-up).
     """
 

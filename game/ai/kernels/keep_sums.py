@@ -179,7 +179,7 @@ class CardFills:
 
     __slots__ = ("_fills",)
 
-    def __init__(self, limit: int = 512) -> None:  # each may hold its keep sums, up to 100 kB
+    def __init__(self, limit: int = 256) -> None:  # each may hold its keep sums, up to 100 kB
         self._fills: BoundedCache[tuple[int, Filled], CardFill] = BoundedCache(limit)
 
     def known(self, task: Task, filled: Filled) -> CardFill | None:
@@ -211,7 +211,7 @@ def vector_bytes(task: Task, filled: Filled) -> bytes:
     return _bytes_by_vector.put(id(success), (success, success.tobytes()))[1]
 
 
-_bytes_by_vector: BoundedCache[int, tuple[BoolArray, bytes]] = BoundedCache(512)
+_bytes_by_vector: BoundedCache[int, tuple[BoolArray, bytes]] = BoundedCache(256)
 
 
 def keep_sums(completes: bytes, task: Task, filled: Filled) -> KeepSums:
@@ -226,7 +226,7 @@ def keep_sums(completes: bytes, task: Task, filled: Filled) -> KeepSums:
 
 # up to 100 kB each with both tables, dear to make: the least recently used go first. 300 games
 # meet about 720 vectors, one game a few dozen.
-_sums_by_bytes: RecentCache[bytes, KeepSums] = RecentCache(512)
+_sums_by_bytes: RecentCache[bytes, KeepSums] = RecentCache(256)
 
 
 # --- sums over all partial states ----------------------------------------------------------------

@@ -218,8 +218,8 @@ def chance_known(task: Task, filled: Sequence[int | None]) -> bool:
 
 
 # One-turn chances by packed success vector and by residual task (success.residual_key): at most
-# about 4 MB of keys.
-_turn_chances: BoundedCache[object, float] = BoundedCache(4096)
+# about 2 MB of keys.
+_turn_chances: BoundedCache[object, float] = BoundedCache(2048)
 
 
 # --- the reroll decision -------------------------------------------------------------------------

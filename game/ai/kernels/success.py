@@ -45,7 +45,7 @@ def checked_filled(task: Task, filled: Sequence[int | None]) -> Filled:
     return values
 
 
-@lru_cache(maxsize=1024)  # holds vectors alive too: no larger than _by_residual
+@lru_cache(maxsize=512)  # holds vectors alive too: no larger than _by_residual
 def _success(task: Task, filled: Filled) -> BoolArray:
     # Equal residual tasks have equal success vectors (see residual_key): a fill met for the first
     # time often leaves a residual met before, on this card or another, and the key costs a few
@@ -57,7 +57,7 @@ def _success(task: Task, filled: Filled) -> BoolArray:
     return known
 
 
-_by_residual: BoundedCache[tuple[object, ...], BoolArray] = BoundedCache(2048)  # 7.8 kB each
+_by_residual: BoundedCache[tuple[object, ...], BoolArray] = BoundedCache(1024)  # 7.8 kB each
 
 
 def forget_success_vectors() -> None:

@@ -560,11 +560,11 @@ class TurnScene(TableBase):
             ),
         )
         self.draw_speed(surface)
-        self.why_not.draw(surface, self.layout["display"])
         self.log.draw_large(surface)
         if self.log_hover:
             self.log.draw_full(surface, self.log_hover)
         self.draw_hover(surface)
+        self.why_not.draw(surface, self.layout["display"])  # over the zoomed card it asks about
         if self.guide is not None:
             self.guide.draw(surface)
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from game.engine import After, Phase, State
 from game.serialize import VERSION as SAVE_VERSION
 from game.serialize import set_aside
 from scenes.model import files
@@ -139,7 +140,16 @@ def read_slot(path: Path) -> SlotInfo:
         return SlotInfo(path, kind, saved, level=slot_level(path), problem=problem, newer=newer)
     state = session.state
     names = tuple(seat.name for seat in session.seats)
-    return SlotInfo(path, kind, saved, names, state.round, session.solo_level, state.is_over)
+    shown = state.round if kind == PENK_KIND else table_round(state)
+    return SlotInfo(path, kind, saved, names, shown, session.solo_level, state.is_over)
+
+
+def table_round(state: State) -> int:
+    """The first game's round as players count it: 0 during the opening deal (its card draws
+    included), else 1, 2, ... (the engine counts rounds from 0, and its deal and first round share
+    that 0)."""
+    dealing = state.phase in (Phase.SETUP_RETURN, Phase.SETUP_PLACE) or state.then == After.SETUP
+    return 0 if dealing else state.round + 1
 
 
 def from_newer_version(path: Path) -> bool:

@@ -26,6 +26,7 @@ from scenes.model.gameconfig import GameConfig
 from scenes.model.hints import without_hints
 from scenes.model.session import GameSession
 from scenes.model.settings import ANIMATION_SPEEDS
+from scenes.model.slots import table_round
 from scenes.render import score_sheet
 from scenes.table.opening import stage
 from scenes.table.spots import Spot
@@ -206,9 +207,10 @@ class TableBase(Scene):
 
     def _game_words(self) -> str:
         state = self.session.state
+        shown = table_round(state)
         if self.session.context.get("mode") in ("solo", "campaign") and state.config.solo_level:
-            return solo_words(state.config.solo_level, state.round)
-        return players_words(tuple(seat.name for seat in self.session.seats), state.round)
+            return solo_words(state.config.solo_level, shown)
+        return players_words(tuple(seat.name for seat in self.session.seats), shown)
 
     # -- notices and zoom ------------------------------------------------------------------------
     def refuse(self, message: Callable[[], str], near: pygame.Rect | None = None) -> None:

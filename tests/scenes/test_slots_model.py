@@ -111,3 +111,18 @@ def test_making_room_sets_a_damaged_save_aside_and_leaves_a_good_one_to_be_repla
     assert path.exists()  # a readable game is only replaced by the new game's save, after asking
     delete_slot(path)
     assert not path.exists() and occupant(path) is None
+
+
+def test_a_game_past_its_deal_is_listed_in_round_one_as_its_header_counts(tmp_path: Path) -> None:
+    path = slot_path(None, None, tmp_path)
+    bots = (SeatConfig("Anna", SeatKind.BOT, "easy"), SeatConfig("Bruno", SeatKind.BOT, "easy"))
+    both_bots = GameConfig(bots, 0)
+    session = GameSession.start(both_bots, seed=4, save_path=path)
+    assert read_slot(path).round == 0  # still dealing
+    while session.state.phase in ("setup-return", "setup-place") or session.state.is_chance:
+        if session.state.is_chance:
+            session.resolve_chance()  # draws and plays the due card
+        else:
+            session.bot_decision_now()  # decides and plays
+    assert session.state.round == 0  # the engine counts from 0 ...
+    assert read_slot(path).round == 1  # ... the header and the Continue list say round 1

@@ -150,8 +150,9 @@ class TutorialGuide:
             layout = self.scene.layout
             display = layout["display"]
             home = pygame.Rect(display.x, display.y + 10, display.width, 120)
-            # never over the buttons the lesson may need next
-            draw_bubble(surface, text, rings[0] if rings else None, home, [layout["controls"]])
+            # never over the buttons the lesson may need next, nor over the dice kept so far
+            keep_clear = [layout["controls"], layout["site"]]
+            draw_bubble(surface, text, rings[0] if rings else None, home, keep_clear)
 
     def text(self) -> str:
         """The bubble's words: the lesson due, or while the bot plays, what to watch for."""

@@ -113,6 +113,9 @@ def questions(archive: Archive) -> dict[str, Callable[[], Any]]:
         "list_solo_best": lambda: archive.games(mode="solo", order="best", limit=50),
         "list_page_100": lambda: archive.games(order="oldest", limit=50, offset=5000),
         "count": lambda: archive.count(),
+        # a friend's games only: none in the sample, the whole list is looked through (the worst case)
+        "list_imported": lambda: archive.games(order="newest", limit=50, imported=True),
+        "count_imported": lambda: archive.count(imported=True),
         "statistics": lambda: archive_statistics(archive.db),
         "record": lambda: archive.record_of(archive.games(limit=1)[0].id),
     }

@@ -8,6 +8,8 @@
   the pointer on the luckiest roll
 - replay-penk: a 3-seat Penk! game of easy bots, archived and replayed, in its fourth round
 - archive-delete: the confirmation before a game is deleted from the archive, naming it
+- archive-imported: the same list with two of a friend's games imported from shared files, marked
+  in their rows, the origin filter beside the order
 
 The games are played from fixed seeds, so the pictures are the same on every run.
 """
@@ -145,6 +147,18 @@ def shot_archive_delete(app: App) -> pygame.Surface:
     return _settle(app)
 
 
+def shot_archive_imported(app: App) -> pygame.Surface:
+    """Two of a friend's games (imported, the latest in the list) above the player's own."""
+    from dataclasses import replace
+
+    store = _filled()
+    for number, entry in enumerate(archive_bench.sample_entries(2, seed=2)):
+        friend = replace(entry, fingerprint=f"friend-{number}", played_at=f"2024-01-09T2{number}:00:00")
+        store.record(friend, imported=True)
+    app.go("archive", fade=False)
+    return _settle(app)
+
+
 SHOTS = {
     "archive": shot_archive,
     "replay": shot_replay,
@@ -152,4 +166,5 @@ SHOTS = {
     "review": shot_review,
     "replay-penk": shot_replay_penk,
     "archive-delete": shot_archive_delete,
+    "archive-imported": shot_archive_imported,
 }

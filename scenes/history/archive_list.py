@@ -1,5 +1,6 @@
 """The archive: every game played, newest first (date, mode, players and scores, how it ended),
-filtered by mode and sorted by date or score, a page at a time. A row opens its replay; the buttons
+filtered by mode and by origin (the player's own games, or a friend's imported from a file, marked
+in their row) and sorted by date or score, a page at a time. A row opens its replay; the buttons
 beside it review the game, export it to a file, and delete it (after a confirmation naming it).
 Import reads the files waiting in the imports folder. The unfinished games (Continue's) head the
 unfiltered list, and open in the replay the same way.
@@ -38,6 +39,8 @@ REVIEW_WIDTH = 130
 DELETE_WIDTH = 130
 FILTERS = (None, "multiplayer", "solo", "campaign", "watch")
 ORDERS = ("newest", "oldest", "best")
+ORIGINS: tuple[bool | None, ...] = (None, False, True)  # the `imported` filter: all, own, imported
+ORIGIN_WORDS = {None: "all", False: "own", True: "imported"}
 REPLAY = "replay"
 REVIEW = "review"
 STATISTICS = "statistics"
@@ -53,6 +56,7 @@ class ArchiveScene(MenuScene):
         self.archive = archive_module.store(self.folder)
         self.mode: str | None = None
         self.order = "newest"
+        self.imported: bool | None = None
         self.page = 0
         self.message = ""  # what the last export or import did, shown in the hint line
         news = archive_module.news()
@@ -68,12 +72,12 @@ class ArchiveScene(MenuScene):
     def _build(self) -> None:
         widgets: list[Widget] = [*self._filter_buttons()]
         area = self.layout["games"]
-        unfinished = unfinished_games() if self.mode is None and self.page == 0 else []
+        unfinished = unfinished_games() if self._shows_unfinished() and self.page == 0 else []
         unfinished = [info for info in unfinished if info.resumable][: self.rows_per_page - 1]
         room = self.rows_per_page - len(unfinished)
         offset = max(0, self.page * self.rows_per_page - self._unfinished_on_first_page())
-        self.rows = self.archive.games(self.mode, self.order, limit=room, offset=offset)
-        self.more = self.archive.count(self.mode) > offset + len(self.rows)
+        self.rows = self.archive.games(self.mode, self.order, room, offset, self.imported)
+        self.more = self.archive.count(self.mode, self.imported) > offset + len(self.rows)
         top = area.y
         for info in unfinished:
             widgets.append(
@@ -120,10 +124,15 @@ class ArchiveScene(MenuScene):
         self.empty = not unfinished and not self.rows
         widgets += self._action_buttons()
         self.focus.widgets = [*widgets, self.back_button]
-        self.focus.focus_index = len(FILTERS) + 1 if len(widgets) > len(FILTERS) + 1 else 0
+        filters = len(FILTERS) + 2  # the mode filters, the order and the origin: the first row follows
+        self.focus.focus_index = filters if len(widgets) > filters else 0
+
+    def _shows_unfinished(self) -> bool:
+        """The unfinished games head the list of every mode and of the player's own games."""
+        return self.mode is None and self.imported is not True
 
     def _unfinished_on_first_page(self) -> int:
-        if self.mode is not None:
+        if not self._shows_unfinished():
             return 0
         return len([info for info in unfinished_games() if info.resumable][: self.rows_per_page - 1])
 
@@ -139,7 +148,7 @@ class ArchiveScene(MenuScene):
 
     def _filter_buttons(self) -> list[Button]:
         area = self.layout["filters"]
-        count = len(FILTERS) + 1
+        count = len(FILTERS) + 2
         gap = 10
         width = (area.width - gap * (count - 1)) // count
         buttons = []
@@ -154,6 +163,16 @@ class ArchiveScene(MenuScene):
                 lambda: t(f"archive.order.{self.order}"),
                 self.next_order,
                 hint=lambda: t("archive.order.hint"),
+                size=18,
+            )
+        )
+        rect = pygame.Rect(area.x + (len(FILTERS) + 1) * (width + gap), area.y, width, area.height)
+        buttons.append(
+            Button(
+                rect,
+                lambda: t(f"archive.origin.{ORIGIN_WORDS[self.imported]}"),
+                self.next_origin,
+                hint=lambda: t("archive.origin.hint"),
                 size=18,
             )
         )
@@ -203,6 +222,11 @@ class ArchiveScene(MenuScene):
 
     def next_order(self) -> None:
         self.order = ORDERS[(ORDERS.index(self.order) + 1) % len(ORDERS)]
+        self.page = 0
+        self._rebuild(keep_focus=True)
+
+    def next_origin(self) -> None:
+        self.imported = ORIGINS[(ORIGINS.index(self.imported) + 1) % len(ORIGINS)]
         self.page = 0
         self._rebuild(keep_focus=True)
 

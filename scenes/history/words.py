@@ -40,10 +40,12 @@ def scores_words(row: GameRow) -> str:
 
 
 def row_words(row: GameRow) -> str:
-    return t(
+    """A game of the list in one line; a friend's imported game says so (it is in no statistic)."""
+    words = t(
         "archive.row",
         when=when_words(row.played_at),
         mode=mode_words(row.mode, row.solo_level),
         scores=scores_words(row),
         outcome=outcome_words(row.outcome),
     )
+    return t("archive.row.imported", row=words) if row.imported else words

@@ -70,6 +70,7 @@ class GameRow:
     player_score: int | None
     player_won: bool
     seats: tuple[SeatRow, ...]
+    imported: bool  # read from a shared file: a friend's game, in no statistic
 
 
 def _pack(record: dict[str, Any]) -> bytes:
@@ -198,11 +199,12 @@ class Archive:
 
     # --- writing ----------------------------------------------------------------------------------
 
-    def record(self, entry: ArchiveEntry) -> FileProblem | None:
-        """Keep one game (once: the same game again changes nothing); None when it is kept."""
+    def record(self, entry: ArchiveEntry, imported: bool = False) -> FileProblem | None:
+        """Keep one game (once: the same game again changes nothing); None when it is kept.
+        `imported`: the game came from a shared file (a friend's), not played here."""
         try:
             with transaction(self.db) as db:
-                self._insert(db, entry)
+                self._insert(db, entry, imported)
         except sqlite3.Error as error:
             problem = _problem_of(error)
             LOG.warning("could not archive a game in %s: %s (%s)", self.path, problem.reason, problem.detail)
@@ -210,7 +212,7 @@ class Archive:
             return problem
         return None
 
-    def _insert(self, db: sqlite3.Connection, entry: ArchiveEntry) -> int | None:
+    def _insert(self, db: sqlite3.Connection, entry: ArchiveEntry, imported: bool = False) -> int | None:
         found = db.execute("SELECT id FROM games WHERE fingerprint = ?", (entry.fingerprint,)).fetchone()
         if found is not None:
             return None
@@ -219,8 +221,8 @@ class Archive:
         player = [entry.seats[i] for i in sorted(mine)]
         cursor = db.execute(
             """INSERT INTO games (fingerprint, game, played_at, outcome, mode, solo_level, deck_version,
-                seed, players, rounds, actions, player_score, player_won)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                seed, players, rounds, actions, player_score, player_won, imported)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             (
                 entry.fingerprint,
                 entry.game,
@@ -235,6 +237,7 @@ class Archive:
                 entry.actions,
                 max((s.score for s in player), default=None),
                 int(any(s.won for s in player)),
+                int(imported),
             ),
         )
         game_id = cursor.lastrowid
@@ -281,21 +284,26 @@ class Archive:
             return problem
         return None
 
-    def count(self, mode: str | None = None) -> int:
-        if mode is None:
-            return int(self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-        return int(self.db.execute("SELECT COUNT(*) FROM games WHERE mode = ?", (mode,)).fetchone()[0])
+    def count(self, mode: str | None = None, imported: bool | None = None) -> int:
+        where, arguments = _filter(mode, imported)
+        return int(self.db.execute(f"SELECT COUNT(*) FROM games {where}", arguments).fetchone()[0])
 
     def games(
-        self, mode: str | None = None, order: str = "newest", limit: int = 50, offset: int = 0
+        self,
+        mode: str | None = None,
+        order: str = "newest",
+        limit: int = 50,
+        offset: int = 0,
+        imported: bool | None = None,
     ) -> list[GameRow]:
-        """A page of the list: newest, oldest or best (the player's score) first; `mode` filters."""
+        """A page of the list: newest, oldest or best (the player's score) first; `mode` filters, and
+        `imported` (True: a friend's games only, False: the player's own only)."""
         sort = {
             "newest": "played_at DESC, id DESC",
             "oldest": "played_at ASC, id ASC",
             "best": "player_score DESC, played_at DESC",
         }[order]
-        where, arguments = ("WHERE mode = ?", [mode]) if mode is not None else ("", [])
+        where, arguments = _filter(mode, imported)
         return self._rows(f"{where} ORDER BY {sort} LIMIT ? OFFSET ?", [*arguments, limit, offset])
 
     def game(self, game_id: int) -> GameRow | None:
@@ -305,7 +313,7 @@ class Archive:
     def _rows(self, clauses: str, arguments: list[Any]) -> list[GameRow]:
         rows = self.db.execute(
             f"""SELECT id, game, played_at, outcome, mode, solo_level, deck_version, seed, players, rounds,
-                    player_score, player_won
+                    player_score, player_won, imported
                 FROM games {clauses}""",
             arguments,
         ).fetchall()
@@ -319,7 +327,8 @@ class Archive:
             ):
                 seats[game_id].append(SeatRow(seat, name, kind, level, score, bool(won)))
         return [
-            GameRow(*row[:7], int(row[7]), *row[8:11], bool(row[11]), tuple(seats[row[0]])) for row in rows
+            GameRow(*row[:7], int(row[7]), *row[8:11], bool(row[11]), tuple(seats[row[0]]), bool(row[12]))
+            for row in rows
         ]
 
     def record_of(self, game_id: int) -> dict[str, Any] | None:
@@ -437,6 +446,19 @@ class Archive:
             self.problem = _problem_of(error)
             return 0
         return self.count() - before
+
+
+def _filter(mode: str | None, imported: bool | None) -> tuple[str, list[Any]]:
+    """The WHERE clause (empty when nothing is chosen) and its arguments for the list's filters."""
+    conditions: list[str] = []
+    arguments: list[Any] = []
+    if mode is not None:
+        conditions.append("mode = ?")
+        arguments.append(mode)
+    if imported is not None:
+        conditions.append("imported = ?")
+        arguments.append(int(imported))
+    return ("WHERE " + " AND ".join(conditions) if conditions else ""), arguments
 
 
 def _review_row(j: Judgement) -> tuple[object, ...]:

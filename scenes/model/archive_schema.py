@@ -3,7 +3,8 @@ version n+1, each step in its own transaction, so a database of any earlier vers
 date one step at a time (and a step that fails leaves the database as it was).
 
 The version is SQLite's own `PRAGMA user_version` (0 for a new, empty file). A later step may only
-add: tables, columns, indexes, and values worked out from what the earlier versions stored.
+add: tables, columns, indexes (or remake one with more columns), and values worked out from what the
+earlier versions stored.
 
     version 1   games (one row per game), records (the action record that replays it), seats,
                 card_scores, facts
@@ -13,13 +14,22 @@ add: tables, columns, indexes, and values worked out from what the earlier versi
     version 3   reviews and review_judgements: a finished game's review, kept once computed
     version 4   review_luck: each roll's luck in a reviewed game, and reviews.luck (1 once it is
                 kept; a review kept before has its luck computed when it is next opened)
+    version 5   games.imported: 1 for a game read from a shared file (a friend's), which the
+                statistics and the odds' first-games count leave out. Before version 5 an imported
+                game of the first game is stored exactly as one played here (its record is rebuilt
+                by replaying it, the shared file's "archived" note dropped), so it stays counted as
+                the player's own; an imported Penk! game kept the whole file as its record, and is
+                recognised by that note
 """
 
 from __future__ import annotations
 
 import sqlite3
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+
+from scenes.model import files
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -156,7 +166,36 @@ def _version_4(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: tuple[Migration, ...] = (_version_1, _version_2, _version_3, _version_4)
+SHARED_NOTE = "archived"  # the key an exported file adds to the save (archive_share.ARCHIVED_KEY)
+
+
+def _version_5(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0")
+    penk_records = db.execute(
+        "SELECT games.id, records.record FROM games JOIN records ON records.game_id = games.id"
+        " WHERE games.game = 'penk'"
+    ).fetchall()
+    shared = [(game_id,) for game_id, blob in penk_records if _is_shared_file(blob)]
+    db.executemany("UPDATE games SET imported = 1 WHERE id = ?", shared)
+    # the statistics ask of the player's own games only: their indexes remade to lead with that
+    db.execute("DROP INDEX IF EXISTS games_scored")
+    db.execute("DROP INDEX IF EXISTS games_tally")
+    db.execute("CREATE INDEX games_scored ON games (game, imported, outcome, mode, player_score, solo_level)")
+    db.execute("CREATE INDEX games_tally ON games (game, imported, mode, players, player_won)")
+
+
+def _is_shared_file(blob: bytes) -> bool:
+    """Whether a kept record (zlib-compressed JSON) is a whole shared file, its note included; a
+    damaged record is not (it stays the player's own, as before)."""
+    try:
+        text = zlib.decompressobj().decompress(blob, files.MAX_FILE_BYTES).decode("utf-8")
+        record = files.parse_json(text)
+    except (zlib.error, UnicodeDecodeError, files.DamagedFile):
+        return False
+    return isinstance(record, dict) and SHARED_NOTE in record
+
+
+MIGRATIONS: tuple[Migration, ...] = (_version_1, _version_2, _version_3, _version_4, _version_5)
 SCHEMA_VERSION = len(MIGRATIONS)
 # the tables of the current version: a file that claims it but lacks one is damaged
 TABLES = frozenset(

@@ -80,7 +80,9 @@ def _is_time(text: str) -> bool:
 
 
 def import_games(archive: Archive, folder: Path) -> ImportReport:
-    """Every shared game waiting in `folder/imports/` into the archive."""
+    """Every shared game waiting in `folder/imports/` into the archive, marked as imported (a
+    friend's game: listed and replayed, in no statistic). A game the archive already holds stays
+    as it was kept (the player's own export read back stays their own)."""
     report = ImportReport()
     inbox = folder / IMPORTS
     try:
@@ -94,7 +96,7 @@ def import_games(archive: Archive, folder: Path) -> ImportReport:
                 report.refused.append(loaded.problem)
             continue
         before = archive.count()
-        problem = archive.record(loaded.value)
+        problem = archive.record(loaded.value, imported=True)
         if problem is not None:
             report.failed = problem
             return report

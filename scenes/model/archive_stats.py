@@ -4,8 +4,10 @@
 game the bot they watched (games.player_score, player_won and card_scores.player hold it, set when
 a game is archived). A game counts as played whatever its outcome (finished, resigned, abandoned);
 only a finished game can be won. Scores (mean, best, chart, histogram) are of finished games the
-player played themselves (not watched). Every number is one SQL query over the rows, so it can be
-traced to them (tests/scenes/test_archive_stats.py counts them again from the rows in Python).
+player played themselves (not watched). Only games played here count: a friend's game imported from
+a shared file (games.imported) is listed in the archive but in no statistic. Every number is one SQL
+query over the rows, so it can be traced to them (tests/scenes/test_archive_stats.py counts them
+again from the rows in Python).
 No pygame here.
 """
 
@@ -51,8 +53,10 @@ class Statistics:
     campaign: Tally
 
 
+# The games played here (not imported) of one game, the first condition of every question
+OWN = "game = ? AND imported = 0"
 # The player's own finished games with a score (watched games are the bot's)
-SCORED = "game = ? AND outcome = 'finished' AND mode != 'watch' AND player_score IS NOT NULL"
+SCORED = f"{OWN} AND outcome = 'finished' AND mode != 'watch' AND player_score IS NOT NULL"
 
 
 def statistics(db: sqlite3.Connection, game: str = FIRST_GAME) -> Statistics:
@@ -61,19 +65,19 @@ def statistics(db: sqlite3.Connection, game: str = FIRST_GAME) -> Statistics:
             Tally(str(key), played, won or 0) for key, played, won in db.execute(sql, (game, *arguments))
         )
 
-    total = db.execute("SELECT COUNT(*) FROM games WHERE game = ?", (game,)).fetchone()[0]
+    total = db.execute(f"SELECT COUNT(*) FROM games WHERE {OWN}", (game,)).fetchone()[0]
     by_mode = tallies(
-        "SELECT mode, COUNT(*), SUM(player_won) FROM games WHERE game = ? GROUP BY mode ORDER BY mode"
+        f"SELECT mode, COUNT(*), SUM(player_won) FROM games WHERE {OWN} GROUP BY mode ORDER BY mode"
     )
     by_players = tallies(
-        "SELECT players, COUNT(*), SUM(player_won) FROM games WHERE game = ? AND mode = 'multiplayer'"
+        f"SELECT players, COUNT(*), SUM(player_won) FROM games WHERE {OWN} AND mode = 'multiplayer'"
         " GROUP BY players ORDER BY players"
     )
     by_level = tallies(
         """SELECT bots.level, COUNT(*), SUM(games.player_won)
            FROM games JOIN (SELECT DISTINCT game_id, level FROM seats WHERE kind = 'bot') AS bots
              ON bots.game_id = games.id
-           WHERE games.game = ? AND games.mode = 'multiplayer'
+           WHERE games.game = ? AND games.imported = 0 AND games.mode = 'multiplayer'
            GROUP BY bots.level
            ORDER BY CASE bots.level WHEN 'easy' THEN 0 WHEN 'normal' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END"""
     )
@@ -91,12 +95,12 @@ def statistics(db: sqlite3.Connection, game: str = FIRST_GAME) -> Statistics:
     ).fetchall()
     cards = db.execute(
         """SELECT card_id, COUNT(*), SUM(completed), SUM(points) FROM card_scores
-           WHERE player = 1 AND game_id IN (SELECT id FROM games WHERE game = ?)
+           WHERE player = 1 AND game_id IN (SELECT id FROM games WHERE game = ? AND imported = 0)
            GROUP BY card_id ORDER BY COUNT(*) DESC, card_id""",
         (game,),
     ).fetchall()
     solo = tallies(
-        "SELECT solo_level, COUNT(*), SUM(player_won) FROM games WHERE game = ? AND mode = 'solo'"
+        f"SELECT solo_level, COUNT(*), SUM(player_won) FROM games WHERE {OWN} AND mode = 'solo'"
         " GROUP BY solo_level ORDER BY solo_level"
     )
     solo_best = db.execute(
@@ -105,7 +109,7 @@ def statistics(db: sqlite3.Connection, game: str = FIRST_GAME) -> Statistics:
         (game,),
     ).fetchall()
     played, won = db.execute(
-        "SELECT COUNT(*), SUM(player_won) FROM games WHERE game = ? AND mode = 'campaign'", (game,)
+        f"SELECT COUNT(*), SUM(player_won) FROM games WHERE {OWN} AND mode = 'campaign'", (game,)
     ).fetchone()
     return Statistics(
         games=total,

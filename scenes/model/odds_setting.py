@@ -2,7 +2,8 @@
 
 "First games" (the default) means: until the player has finished FIRST_GAMES games of the first
 game (Gönnen Können) that the archive of played games holds as finished, not watched (a game played
-to its end by at least one human seat). After that the odds go away unless the player switched them
+to its end by at least one human seat) and played here (a friend's imported game is not the
+player's experience). After that the odds go away unless the player switched them
 on; "on" and "off" are the player's own choice (settings screen, or the O key at the table).
 """
 
@@ -17,12 +18,13 @@ FIRST_GAMES = 10
 
 
 def finished_games(folder: Path) -> int:
-    """Games of the first game finished by a human in the archive of `folder` (0 without one)."""
+    """Games of the first game finished by a human here, in the archive of `folder` (0 without one)."""
     if not has_archive(folder):
         return 0
     archive = store(folder)
     row = archive.db.execute(
-        "SELECT COUNT(*) FROM games WHERE game = ? AND outcome = 'finished' AND mode != 'watch'",
+        "SELECT COUNT(*) FROM games"
+        " WHERE game = ? AND imported = 0 AND outcome = 'finished' AND mode != 'watch'",
         (FIRST_GAME_KEY,),
     ).fetchone()
     return int(row[0])

@@ -93,15 +93,9 @@ def _tables(db: sqlite3.Connection) -> dict[str, list[tuple[object, ...]]]:
     return {name: sorted(db.execute(f"SELECT * FROM {name}").fetchall(), key=repr) for name in names}
 
 
-@pytest.mark.parametrize("old", range(SCHEMA_VERSION))
-def test_a_database_of_every_earlier_version_is_migrated(
-    tmp_path: Path, finished: GameSession, old: int
-) -> None:
-    """A game written at version `old` (the rows a fresh archive writes, cut to that version's
-    columns) comes out of the migrations exactly as a fresh archive of today keeps it."""
-    fresh = Archive(tmp_path / "fresh.sqlite3")
-    fresh.record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00"))
-    aged = sqlite3.connect(tmp_path / ARCHIVE_FILE, isolation_level=None)
+def _write_as_of(old: int, fresh: Archive, path: Path) -> None:
+    """The rows of `fresh` written into a new database of schema version `old`, cut to its columns."""
+    aged = sqlite3.connect(path, isolation_level=None)
     migrate(aged, old)
     for table, rows in _tables(fresh.db).items():
         columns = [column for _, column, *_ in aged.execute(f"PRAGMA table_info({table})")]
@@ -112,6 +106,17 @@ def test_a_database_of_every_earlier_version_is_migrated(
         marks = ",".join("?" * len(columns))
         aged.executemany(f"INSERT INTO {table} ({','.join(columns)}) VALUES ({marks})", picked)
     aged.close()
+
+
+@pytest.mark.parametrize("old", range(SCHEMA_VERSION))
+def test_a_database_of_every_earlier_version_is_migrated(
+    tmp_path: Path, finished: GameSession, old: int
+) -> None:
+    """A game written at version `old` (the rows a fresh archive writes, cut to that version's
+    columns) comes out of the migrations exactly as a fresh archive of today keeps it."""
+    fresh = Archive(tmp_path / "fresh.sqlite3")
+    fresh.record(entry_of_session(finished, FINISHED, "2026-11-26T08:00:00"))
+    _write_as_of(old, fresh, tmp_path / ARCHIVE_FILE)
     migrated = Archive(tmp_path / ARCHIVE_FILE)
     assert migrated.problem is None and version_of(migrated.db) == SCHEMA_VERSION
     if old == 0:  # version 0 is an empty file: nothing to keep, today's tables made
@@ -237,6 +242,34 @@ def test_a_penk_game_is_kept_by_its_envelope(tmp_path: Path) -> None:
     assert (row.game, row.outcome) == ("penk", FINISHED)
     assert [seat.score for seat in row.seats] == [score.total for score in outcome.scores]
     assert archive.record_of(row.id) == record
+
+
+def _penk_record(seed: int) -> dict[str, object]:
+    matches: list[penk.PenkMatch] = []
+    penk.play_game([penk.make_bot("easy"), penk.make_bot("easy")], seed, on_start=matches.append)
+    record = json.loads(penk.match_to_json(matches[0]))
+    assert isinstance(record, dict)
+    return record
+
+
+def test_games_kept_at_version_4_are_the_players_own_but_a_shared_penk_file(
+    tmp_path: Path, finished: GameSession
+) -> None:
+    """Version 5 marks imported games. Of those imported before it, only a Penk! game kept the shared
+    file whole (with its "archived" note); a first game's record was rebuilt by replaying it, so it
+    cannot be told from one played here and stays counted as the player's own."""
+    when = "2026-11-26T08:00:00"
+    shared = dict(_penk_record(8), archived={"played_at": when, "outcome": FINISHED})
+    fresh = Archive(tmp_path / "fresh.sqlite3")
+    fresh.record(entry_of_session(finished, FINISHED, when), imported=True)
+    fresh.record(entry_of_record(_penk_record(7), None, when, "mine.json"))
+    fresh.record(entry_of_record(shared, None, when, "shared.json"), imported=True)
+    _write_as_of(4, fresh, tmp_path / ARCHIVE_FILE)
+    migrated = Archive(tmp_path / ARCHIVE_FILE)
+    assert migrated.problem is None and version_of(migrated.db) == SCHEMA_VERSION
+    origin = {(row.game, row.seed): row.imported for row in migrated.games()}
+    assert origin == {("goennen-koennen", 21): False, ("penk", 7): False, ("penk", 8): True}
+    assert [row.imported for row in fresh.games(order="oldest")] == [True, False, True]
 
 
 def test_a_review_kept_at_version_3_comes_through_with_its_luck_absent(

@@ -362,7 +362,7 @@ def test_settings_and_progress_that_cannot_be_saved_are_told(
 def test_an_archive_that_fails_keeps_the_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     session = GameSession.start(FOUR_BOTS, seed=5, save_path=tmp_path / "save.json")
 
-    def refuse(self: archive.Archive, db: Any, entry: Any) -> None:
+    def refuse(self: archive.Archive, *arguments: Any) -> None:
         raise sqlite3.OperationalError("database or disk is full")  # SQLite's words for ENOSPC
 
     monkeypatch.setattr(archive.Archive, "_insert", refuse)

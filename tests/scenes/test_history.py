@@ -18,10 +18,12 @@ from scenes.history.replay import ReplayScene
 from scenes.history.statistics import StatisticsScene
 from scenes.history.words import row_words
 from scenes.model import archive
-from scenes.model.archive import ARCHIVE_FILE, Archive
+from scenes.model.archive import ARCHIVE_FILE, Archive, keep
 from scenes.model.archive_entry import FINISHED, entry_of_session
 from scenes.model.archive_share import DONE, IMPORTS, export_game, import_games
+from scenes.model.archive_stats import statistics
 from scenes.model.files import NEWER
+from scenes.model.odds_setting import finished_games
 from scenes.model.replay import Replay
 from scenes.model.session import GameSession
 from scenes.table import selftest
@@ -96,6 +98,49 @@ def test_an_imported_file_is_validated_like_a_save(tmp_path: Path, game: GameSes
         "not-json.json",
         "tampered.json",
     ]
+
+
+def test_a_friends_game_is_listed_marked_and_counted_nowhere(
+    app: App, data_dir: Path, game: GameSession, tmp_path: Path
+) -> None:
+    """Issue 22: an imported game replays and is listed with its mark, but the statistics and the
+    odds' first-games count stay the player's; a game played here and kept counts as before."""
+    own = archive_bench.played(3, seed=4)
+    own = GameSession(own.seats, own.match, data_dir / "save.json", {"mode": "multiplayer"})
+    assert keep(own, FINISHED, data_dir) is None
+    store = archive.store(data_dir)
+    before = statistics(store.db)
+    assert before.games == 1 and finished_games(data_dir) == 1
+    theirs = Archive(tmp_path / "friend" / ARCHIVE_FILE)
+    theirs.record(entry_of_session(game, FINISHED, "2026-11-26T08:15:00"))
+    shared, _ = export_game(theirs, theirs.games()[0].id, tmp_path / "friend")
+    (mine,) = store.games()
+    my_export, _ = export_game(store, mine.id, data_dir)  # the player's own game, read back
+    assert shared is not None and my_export is not None
+    (data_dir / IMPORTS).mkdir()
+    for path in (shared, my_export):
+        (data_dir / IMPORTS / path.name).write_bytes(path.read_bytes())
+    app.go("archive", fade=False)
+    settle(app)
+    scene = top(app)
+    assert isinstance(scene, ArchiveScene)
+    click(app, scene.actions["import"].rect.center)
+    assert scene.message.startswith("Imported: 1. Already in the archive: 1.")
+    assert [(row.seed, row.imported) for row in scene.rows] == [(4, False), (12, True)]  # newest first
+    labels = [w.label() for w in scene.focus.widgets if "·" in getattr(w, "label", lambda: "")()]
+    assert [label.endswith(" · imported") for label in labels] == [False, True]
+    assert statistics(store.db) == before and finished_games(data_dir) == 1
+    origin = next(w for w in scene.focus.widgets if getattr(w, "label", lambda: "")() == "Own + imported")
+    click(app, origin.rect.center)
+    assert origin.label() == "Own only" and [row.seed for row in scene.rows] == [4]
+    click(app, origin.rect.center)
+    assert origin.label() == "Imported only" and [row.seed for row in scene.rows] == [12]
+    record = store.record_of(scene.rows[0].id)
+    assert record is not None and Replay.of_record(record, "friend").steps == len(game.match.actions)
+    again = archive_bench.played(2, seed=9)
+    again = GameSession(again.seats, again.match, data_dir / "save.json", {"mode": "multiplayer"})
+    assert keep(again, FINISHED, data_dir) is None
+    assert statistics(store.db).games == 2 and finished_games(data_dir) == 2
 
 
 # --- the screens ----------------------------------------------------------------------------------------

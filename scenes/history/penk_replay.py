@@ -71,9 +71,7 @@ class PenkReplayScene(ReplayBase):
         super().update(dt)
         if not self.dice.rolling:
             self.dice.sync(self.state.dice, self.state.used, False)
-        # the app already runs dt twice as fast at 2x; this clock counts 2x once more (as it always has)
-        speed = 2.0 if self.app.settings.animation_speed == "2x" else 1.0
-        self.play_on(dt * speed, moving=self.dice.rolling)
+        self.play_on(dt, moving=self.dice.rolling)  # dt is already scaled by the speed setting
 
     # --- drawing -------------------------------------------------------------------------------------
 

@@ -105,3 +105,21 @@ def test_the_archive_list_opens_a_penk_game_in_its_replay(
     settle(app)
     replay = top(app)
     assert isinstance(replay, PenkReplayScene) and replay.step == 0 and not scene.message
+
+
+def test_the_penk_replay_plays_at_the_pace_the_speed_setting_gives(
+    app: App, data_dir: Path, record: dict[str, object]
+) -> None:
+    """dt reaches a scene already scaled by the speed setting: the viewer must not scale it again."""
+    app.change_settings(animation_speed="2x")
+    store, game_id = _archived(data_dir, record)
+    kept = store.record_of(game_id)
+    assert kept is not None
+    app.go("replay", Replay.of_record(kept, "penk"), fade=False)
+    settle(app)
+    scene = top(app)
+    assert isinstance(scene, PenkReplayScene)
+    scene.playing = True
+    scene.clock = 0.0
+    scene.update(0.1)
+    assert scene.clock == pytest.approx(0.1)

@@ -151,6 +151,10 @@ def summarise(results: Sequence[GameResult], players: int, seconds: float, solo:
     for r in results:
         for seat, level in enumerate(r.levels):
             scores[level].append(r.scores[seat])
+        if r.solo_won is not None:  # solo: a win is reaching the target (the one seat always "wins")
+            wins[r.levels[0]] += 1.0 if r.solo_won else 0.0
+            seat_wins[0] += 1.0 if r.solo_won else 0.0
+            continue
         for seat in r.winners:
             share = 1.0 / len(r.winners)
             wins[r.levels[seat]] += share

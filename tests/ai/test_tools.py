@@ -30,6 +30,8 @@ def test_simulate_solo_reports_the_level_win_rate(capsys: pytest.CaptureFixture[
     simulate.main(["--players", "1", "--bots", "easy", "--games", "2", "--solo-level", "7", "--json"])
     summary = json.loads(capsys.readouterr().out)
     assert 0.0 <= summary["solo_win_rate"] <= 1.0
+    # a solo game's one seat is always its "winner": the bot's win rate is the level won instead
+    assert summary["win_rate"]["easy"] == summary["solo_win_rate"] < 1.0
 
 
 def test_simulate_same_seed_same_summary(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import IllegalActionError, Phase, Place, ReturnCard
+from game.engine import IllegalActionError, Phase, Place, ReturnCard, State
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.intents import Action as Key
@@ -29,6 +29,7 @@ from scenes.render.shapes import felt_backdrop, rounded_panel
 from scenes.table.base import TableBase
 from scenes.table.choices import Choices, build
 from scenes.table.display_view import DisplayView
+from scenes.table.hint_view import HINT_COLOUR, HintHelper
 from scenes.table.refusals import explain
 from scenes.table.spots import Spot
 from scenes.table.tips import deal_tip_at
@@ -64,12 +65,15 @@ class DealScene(TableBase):
         self.passed_to: int | None = None
         self.keyboard = False  # a navigation key was used: the focus ring shows from then on
         self.guide = first_game(store(app).progress, save_path().parent)
+        self.hints = HintHelper(session)  # the Hint button and H, as at the table (hint_view.py)
 
     # -- driving ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.left:
             return
+        if self.hints.poll():
+            self.app.request_draw()
         session = self.session
         for _ in range(200):  # chance and bots at the deal take no visible time
             if self.follow():
@@ -142,6 +146,9 @@ class DealScene(TableBase):
         undo.enabled = self.session.can_undo
         undo.disabled_reason = lambda: t("table.undo.none")
         widgets.append(undo)
+        hint = Button(undo.rect.move(undo.rect.width + 20, 0), lambda: t("hint.button"), self.hint, size=20)
+        hint.hint = lambda: t("hint.button.hint")
+        widgets.append(hint)
         self.focus.widgets = widgets
         self.focus.focus_index = 0
 
@@ -178,6 +185,19 @@ class DealScene(TableBase):
         if self.session.undo():
             self._sync()
 
+    def hint(self) -> None:
+        """Ask the hard bot which card to put back or where to place; asked again, do it."""
+        advice = self.hints.current()
+        if advice is not None and isinstance(advice.action, (ReturnCard, Place)):
+            self.play(advice.action)
+        elif self.hints.ask():
+            self.app.play("click")
+        self.app.request_draw()
+
+    @property
+    def animating(self) -> bool:
+        return super().animating or self.hints.thinking
+
     def drop(self, card: str, point: tuple[int, int]) -> None:
         pos = self.view.pos_at(point)
         if pos is None:
@@ -196,6 +216,9 @@ class DealScene(TableBase):
             return
         if intent.action in (Key.ERASE, Key.UNDO):  # Backspace or Ctrl+Z
             self.undo()
+            return
+        if intent.action == Key.HINT:
+            self.hint()
             return
         if intent.action in NAVIGATION:
             self.keyboard = True
@@ -313,8 +336,11 @@ class DealScene(TableBase):
         for widget in self.focus.widgets:
             if widget.visible:
                 widget.draw(surface, widget is focused)
-        if self.guide:
-            self._draw_guide(surface, hand_area)
+        guide_box = pygame.Rect(hand_area.x + 16, hand_area.bottom - 112, hand_area.width - 32, 96)
+        if self.hints.draw_words(surface, guide_box):
+            self._draw_hint_marks(surface, state)
+        elif self.guide:
+            self._draw_guide(surface, guide_box)
         if self.dragging is not None:
             image = render_card(state.card(self.dragging), self.view.size, glyphs=glyphs)
             surface.blit(image, image.get_rect(center=self.drag_pos))
@@ -335,8 +361,19 @@ class DealScene(TableBase):
             return t("deal.guide.pick")
         return t("deal.guide.cell")
 
-    def _draw_guide(self, surface: pygame.Surface, hand_area: pygame.Rect) -> None:
-        box = pygame.Rect(hand_area.x + 16, hand_area.bottom - 112, hand_area.width - 32, 96)
+    def _draw_hint_marks(self, surface: pygame.Surface, state: State) -> None:
+        """Ring the card the hint names, and for a placement the cell it goes to."""
+        advice = self.hints.current()
+        if advice is None or not isinstance(advice.action, (ReturnCard, Place)):
+            return
+        hand = zip(self.hand(), self.hand_rects(), strict=True)
+        rects = [rect for card, rect in hand if card == advice.action.card]
+        if isinstance(advice.action, Place):
+            rects.append(self.view.rect_of((advice.action.row, advice.action.col)))
+        for rect in rects:
+            pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(12, 12), 4, border_radius=14)
+
+    def _draw_guide(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         rounded_panel(surface, box, theme.PAPER, radius=14, border=theme.FOCUS, border_width=3)
         title = fonts.line(t("deal.guide.title"), 17, box.width - 28, theme.INK_SOFT, "black")
         if title is not None:

@@ -122,11 +122,20 @@ class HintHelper:
         advice = self.current()
         if advice is not None:
             self._draw_marks(surface, scene, advice)
+        self.draw_words(surface, scene.layout["log"])
+
+    def draw_words(self, surface: pygame.Surface, area: pygame.Rect) -> bool:
+        """The hint's sentence, or the thinking mark, in a paper box filling `area`; whether there
+        was one to draw (the deal screen draws its own marks and shows this in place of its guide)."""
+        advice = self.current()
+        if advice is not None:
             state = self.session.state
-            text = sentence(advice, state, state.card)
-            self._draw_box(surface, scene.layout["log"], t("hint.title"), text)
+            self._draw_box(surface, area, t("hint.title"), sentence(advice, state, state.card))
         elif self.thinking:
-            self._draw_box(surface, scene.layout["log"], t("hint.title"), t("hint.thinking"))
+            self._draw_box(surface, area, t("hint.title"), t("hint.thinking"))
+        else:
+            return False
+        return True
 
     def _draw_box(self, surface: pygame.Surface, area: pygame.Rect, title: str, text: str) -> None:
         box = area.inflate(-4, -4)

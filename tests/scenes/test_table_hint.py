@@ -14,18 +14,20 @@ from game.engine import COLOURS, IllegalActionError, Phase, Row, State, Write, r
 from game.match import Match
 from scenes.app import App
 from scenes.core.i18n import LANGUAGES, set_language, t
+from scenes.core.widgets import Button
 from scenes.model.archive_entry import entry_of_session
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.hints import HINTS, hints_used
 from scenes.model.progress import Progress, progress_from_data, progress_to_data, record_game
 from scenes.model.session import GameSession
 from scenes.render.card_names import name_of
+from scenes.table.deal import DealScene
 from scenes.table.hint_words import percent, points, sentence
 from scenes.table.opening import open_table
 from scenes.table.refusals import explain
 from scenes.table.turn import TurnScene
 from scenes.table.why_not import Thing, answer
-from tests.scenes.table_driver import deal_move, step, top
+from tests.scenes.table_driver import click, deal_move, step, top
 
 HUMAN_VS_BOT = GameConfig(
     (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Robo", SeatKind.BOT, "easy")), start_player=0
@@ -264,3 +266,33 @@ def test_h_question_mark_and_right_click_become_the_hint_and_why_not_intents() -
     assert [(i.action, i.pos) for i in up] == [(Action.WHY_NOT, (10, 20))]
     mapper.text_entry = True  # a name being typed keeps its letters
     assert keydown(pygame.K_h, "h") == [] and keydown(pygame.K_SLASH, "?", pygame.KMOD_SHIFT) == []
+
+
+def test_the_opening_deal_is_played_by_following_only_the_hints(app: App) -> None:
+    """The deal has the Hint button and H too: the card to put back, then each card and its cell."""
+    app.change_settings(animation_speed="instant")
+    session = GameSession.start(HUMAN_VS_BOT, seed=3)
+    open_table(app, session, how="reset")
+    step(app, 5)
+    followed = []
+    for _ in range(200):
+        scene = top(app)
+        if not isinstance(scene, DealScene) or not session.human_to_decide:
+            break
+        assert isinstance(scene, DealScene)
+        buttons = [w for w in scene.focus.widgets if isinstance(w, Button)]
+        hint_button = next(b for b in buttons if b.label() == t("hint.button"))
+        state = session.state
+        click(app, hint_button.rect.center)  # asked with the button ...
+        scene.hints.wait()
+        step(app, 2)
+        advice = scene.hints.current()
+        assert advice is not None and advice.action == advise(state).action
+        assert state.phase in (Phase.SETUP_RETURN, Phase.SETUP_PLACE)
+        assert sentence(advice, state, state.card).startswith(("Put", "Place"))
+        count = len(session.match.actions)
+        _press(app, pygame.K_h)  # ... and followed with H
+        assert session.match.actions[count] == advice.action
+        followed.append(str(advice.action))
+    assert followed[0].startswith("return") and sum(a.startswith("place") for a in followed) == 3, followed
+    assert hints_used(session.context) == 4

@@ -12,22 +12,8 @@ import pygame
 from game.ai import advise
 from game.engine import Phase, State
 from scenes.app import App
-from scenes.core.stack import Scene
-from scenes.model.session import GameSession
 from scenes.table.why_not import Thing, answer
-from tools.table_shots import FRAME, session_at
-
-
-def _open(app: App, session: GameSession, seconds: float = 2.5) -> Scene:
-    """The table of `session`, settled (the deal's fade and the dice have landed)."""
-    from scenes.table.opening import open_table
-
-    open_table(app, session, how="reset")
-    for _ in range(int(seconds / FRAME)):
-        app.step(FRAME)
-    scene = app.stack.top
-    assert scene is not None
-    return scene
+from tools.table_shots import FRAME, open_settled, session_at
 
 
 def _keep_hint(state: State) -> bool:
@@ -40,7 +26,7 @@ def shot_hint(app: App) -> pygame.Surface:
     """H pressed in a keep decision: the hard bot's hint with its sentence."""
     from scenes.table.turn import TurnScene
 
-    scene = _open(app, session_at(_keep_hint))
+    scene = open_settled(app, session_at(_keep_hint))
     assert isinstance(scene, TurnScene)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
     app.step(FRAME)
@@ -60,7 +46,7 @@ def shot_why_not(app: App) -> pygame.Surface:
     from scenes.table.geometry import field_rects
     from scenes.table.turn import TurnScene
 
-    scene = _open(app, session_at(_refused_field))
+    scene = open_settled(app, session_at(_refused_field))
     assert isinstance(scene, TurnScene)
     state = scene.session.state
     for placed in state.display(0):

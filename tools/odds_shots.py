@@ -13,25 +13,12 @@ import pygame
 from game.engine import Phase, State
 from scenes.app import App
 from scenes.core.intents import Action, Intent
-from scenes.core.stack import Scene
-from scenes.model.session import GameSession
 from scenes.table.turn import TurnScene
 from scenes.table.turn_options import Step
-from tools.table_shots import session_at
+from tools.table_shots import open_settled, session_at
 
 FRAME = 1 / 60
 
-
-def _open(app: App, session: GameSession, seconds: float = 2.5) -> Scene:
-    """Open the table at `session` and let the fade and the dice settle."""
-    from scenes.table.opening import open_table
-
-    open_table(app, session, how="reset")
-    for _ in range(int(seconds / FRAME)):
-        app.step(FRAME)
-    scene = app.stack.top
-    assert scene is not None
-    return scene
 
 
 def wait_for_odds(app: App, scene: TurnScene, seconds: float = 10.0) -> None:
@@ -57,7 +44,7 @@ def shot_odds(app: App) -> pygame.Surface:
     session = session_at(
         lambda s: s.phase == Phase.ACTIVE and s.decider == 0 and s.rolls == 2 and s.round >= 2
     )
-    scene = _open(app, session)
+    scene = open_settled(app, session)
     assert isinstance(scene, TurnScene)
     loose = scene.tray.in_tray()
     scene.choose(Step("toggle", colour=loose[0]))
@@ -69,7 +56,7 @@ def shot_odds(app: App) -> pygame.Surface:
 
 def shot_odds_passive(app: App) -> pygame.Surface:
     session = session_at(lambda s: s.phase == Phase.PASSIVE and s.decider == 0 and s.round >= 2)
-    scene = _open(app, session)
+    scene = open_settled(app, session)
     assert isinstance(scene, TurnScene) and scene.choices is not None
     scene.choose(Step("select", colour=next(iter(scene.choices.writes))))
     wait_for_odds(app, scene)
@@ -83,7 +70,7 @@ def shot_odds_chance(app: App) -> pygame.Surface:
         return s.phase == Phase.ACTIVE and s.decider == 0 and s.rolls == 3 and not s.acted and s.round >= 2
 
     session = session_at(chance_open, seed=6)
-    scene = _open(app, session)
+    scene = open_settled(app, session)
     assert isinstance(scene, TurnScene)
     wait_for_odds(app, scene)
     _point_at_badge(app, scene, "chance")

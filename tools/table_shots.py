@@ -61,7 +61,8 @@ def session_at(
     return session
 
 
-def _open(app: App, session: GameSession, seconds: float = 2.5) -> Scene:
+def open_settled(app: App, session: GameSession, seconds: float = 2.5) -> Scene:
+    """The table of `session`, settled (the deal's fade and the dice have landed)."""
     from scenes.table.opening import open_table
 
     open_table(app, session, how="reset")
@@ -80,7 +81,7 @@ def shot_deal(app: App) -> pygame.Surface:
     from scenes.table.deal import DealScene
 
     session = session_at(lambda s: s.phase == Phase.SETUP_PLACE and len(s.seats[0].hand) == 2)
-    scene = _open(app, session)
+    scene = open_settled(app, session)
     assert isinstance(scene, DealScene)
     scene.pick(scene.hand()[0])
     app.draw()
@@ -93,14 +94,14 @@ def shot_deal_first(app: App) -> pygame.Surface:
     from scenes.table.deal import DealScene
 
     session = session_at(lambda s: s.phase == Phase.SETUP_PLACE and len(s.seats[0].hand) == 3)
-    scene = _open(app, session)
+    scene = open_settled(app, session)
     assert isinstance(scene, DealScene) and scene.guide
     app.draw()
     return app.screen
 
 
 def shot_turn(app: App) -> pygame.Surface:
-    scene = _open(app, session_at(_human_active(1)))
+    scene = open_settled(app, session_at(_human_active(1)))
     from scenes.table.turn import TurnScene
 
     assert isinstance(scene, TurnScene)
@@ -115,7 +116,7 @@ def shot_turn_passive(app: App) -> pygame.Surface:
     from scenes.table.turn import TurnScene
 
     session = session_at(lambda s: s.phase == Phase.PASSIVE and s.decider == 0 and s.round >= 2)
-    scene = _open(app, session)
+    scene = open_settled(app, session)
     assert isinstance(scene, TurnScene) and scene.choices is not None
     scene.choose(Step("select", colour=next(iter(scene.choices.writes))))
     app.draw()
@@ -134,7 +135,7 @@ def shot_turn_complete(app: App) -> pygame.Surface:
             and any(isinstance(a, Complete) for a in legal_actions(state))
         )
 
-    scene = _open(app, session_at(can_complete, seed=5))
+    scene = open_settled(app, session_at(can_complete, seed=5))
     assert isinstance(scene, TurnScene) and scene.choices is not None
     scene.choose(Step("propose_complete", card=next(iter(scene.choices.completes))))
     app.draw()
@@ -145,7 +146,7 @@ def shot_market_slide(app: App) -> pygame.Surface:
     from game.engine import Row
     from scenes.table.turn import TurnScene
 
-    scene = _open(app, session_at(_human_active(1)))
+    scene = open_settled(app, session_at(_human_active(1)))
     assert isinstance(scene, TurnScene)
     market = scene.session.state.market
     # show the scoring row as it moves after a purchase from slot 3: slots 1-2 slide on, a new
@@ -167,14 +168,14 @@ def shot_market_slide(app: App) -> pygame.Surface:
 
 def shot_chance(app: App) -> pygame.Surface:
     session = session_at(lambda s: s.phase == Phase.PLACE and s.chance == "take" and s.decider == 0, seed=6)
-    _open(app, session)
+    open_settled(app, session)
     app.draw()
     return app.screen
 
 
 def shot_scoring(app: App) -> pygame.Surface:
     session = session_at(lambda s: s.is_over, seed=4)
-    scene = _open(app, session, seconds=0.5)
+    scene = open_settled(app, session, seconds=0.5)
     scene.tweens.skip()
     for _ in range(10):
         app.step(FRAME)
@@ -184,7 +185,7 @@ def shot_scoring(app: App) -> pygame.Surface:
 
 def _final(app: App, seats: tuple[SeatConfig, ...], seed: int, zoom: bool) -> pygame.Surface:
     session = session_at(lambda s: s.is_over, seed=seed, seats=seats)
-    scene = _open(app, session, seconds=0.5)
+    scene = open_settled(app, session, seconds=0.5)
     scene.tweens.skip()
     for _ in range(10):
         app.step(FRAME)
@@ -218,7 +219,7 @@ def shot_final_score_4(app: App) -> pygame.Surface:
 def shot_pause(app: App) -> pygame.Surface:
     from scenes.table.turn import TurnScene
 
-    scene = _open(app, session_at(_human_active(1)))
+    scene = open_settled(app, session_at(_human_active(1)))
     assert isinstance(scene, TurnScene)
     scene.open_pause()
     for _ in range(30):
@@ -240,7 +241,7 @@ def shot_refusal(app: App) -> pygame.Surface:
     from scenes.table.turn import TurnScene
 
     session = session_at(lambda s: s.phase == Phase.PASSIVE and s.decider == 0 and s.round >= 2)
-    scene = _open(app, session)
+    scene = open_settled(app, session)
     assert isinstance(scene, TurnScene) and scene.choices is not None
     state = session.state
     for die, fields in scene.choices.writes.items():
@@ -259,7 +260,7 @@ def shot_language_switched(app: App) -> pygame.Surface:
     """German chosen in the settings while a turn is on: prompt, log and buttons follow at once."""
     from scenes.table.turn import TurnScene
 
-    scene = _open(app, session_at(_human_active(2)))
+    scene = open_settled(app, session_at(_human_active(2)))
     assert isinstance(scene, TurnScene)
     app.change_settings(language="de")
     for _ in range(3):
@@ -272,7 +273,7 @@ def shot_log_expanded(app: App) -> pygame.Surface:
     """The log opened large in round 4, scrolled back a little: rounds apart, cards by chip and name."""
     from scenes.table.turn import TurnScene
 
-    scene = _open(app, session_at(_human_active(1, round_=3)))
+    scene = open_settled(app, session_at(_human_active(1, round_=3)))
     assert isinstance(scene, TurnScene)
     _click(app, scene.log.area.center)
     assert scene.log.expanded
@@ -287,7 +288,7 @@ def shot_bot_turn(app: App) -> pygame.Surface:
     from scenes.table.turn import TurnScene
 
     session = session_at(lambda s: s.round >= 2 and s.phase == Phase.ACTIVE and s.active == 1, seed=4)
-    scene = _open(app, session, seconds=0.4)
+    scene = open_settled(app, session, seconds=0.4)
     assert isinstance(scene, TurnScene)
     for _ in range(6000):
         flying = [f for f in scene.effects.flyers if f.aspect == 1.0]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from game.ai.kernels import odds
@@ -50,6 +51,31 @@ TURN_CHANCES_KEPT = 4_096  # turn_chance by task and fill; a game meets some 30 
 MEMO_SIZE = 20_000  # displays an evaluator remembers (about 1 kB each; a game values a few thousand)
 LAYOUTS_KEPT = 2_000  # displays laid out for placements (_Layout), then it starts afresh
 
+
+@dataclass(frozen=True, slots=True)
+class EvalParams:
+    """The evaluation's numbers that judgement set rather than the rules: the hard bot plays these
+    defaults (the constants above), the expert its own (game/ai/expert/tuned.py, docs/bots.md)."""
+
+    focus: float = FOCUS
+    pace: float = BUY_RATE  # cards the fullest display adds per turn: when a game with others ends
+    buy_rate: float = BUY_RATE  # cards this display adds per own turn: how much its free cells bring
+    mark_scale: float = 1.0  # times MARK_VALUE
+    wild_value: float = WILD_VALUE
+    passive: float = 0.04  # the completion chance passive writes add per turn, for a one-field gap
+    useful_turns: float = 4.0  # turns a bonus card's marks need to be fully worth their value
+    give_away: float = 0.35  # points an opponent gains when it may write one of our rerolled dice
+    patience: float = PATIENCE
+    patient_from: float = PATIENT_FROM
+    full_ends: bool = False  # with others, a 9th card is valued with one turn left, not the pace's
+    rival_weight: float = 0.0  # with others, a 9th card gains this share of what the leader loses
+
+    def mark_values(self) -> dict[BonusKind, float]:
+        return {kind: value * self.mark_scale for kind, value in MARK_VALUE.items()}
+
+
+DEFAULT_PARAMS = EvalParams()
+
 # the kinds whose units depend on where cards lie (not only on which cards a display holds)
 _POSITIONAL = frozenset(
     {
@@ -65,9 +91,19 @@ _NEAR_ONLY = frozenset(
 
 # A card's chance depends on nothing but its task, fill and the turns left: every evaluator shares
 # one memory of them (each game makes new bots, and a new game's bots meet the same fresh cards).
-_card_chances: BoundedCache[tuple[Task, tuple[int | None, ...], float], float] = BoundedCache(
-    CARD_CHANCES_KEPT
-)
+# Evaluators with other chance numbers (focus, passive) share another memory (_chances_for).
+CardChances = BoundedCache[tuple[Task, tuple[int | None, ...], float], float]
+_card_chances: CardChances = BoundedCache(CARD_CHANCES_KEPT)
+_other_card_chances: dict[tuple[float, float], CardChances] = {}
+
+
+def _chances_for(params: EvalParams) -> CardChances:
+    if (params.focus, params.passive) == (DEFAULT_PARAMS.focus, DEFAULT_PARAMS.passive):
+        return _card_chances
+    key = (params.focus, params.passive)
+    if key not in _other_card_chances:
+        _other_card_chances[key] = BoundedCache(CARD_CHANCES_KEPT)
+    return _other_card_chances[key]
 
 
 @lru_cache(maxsize=TURN_CHANCES_KEPT)
@@ -77,7 +113,7 @@ def turn_chance(task: Task, filled: tuple[int | None, ...]) -> float:
     return 0.0 if empty > DICE else odds.chance_before_roll(task, filled)
 
 
-def turns_left(state: State, seat: int) -> float:
+def turns_left(state: State, seat: int, pace: float = BUY_RATE) -> float:
     """The active turns `seat` should still have, counting the current one if it is theirs.
 
     Solo games know it (the level's rounds, or the end round after a 9th card); in a multiplayer
@@ -93,21 +129,24 @@ def turns_left(state: State, seat: int) -> float:
         mine_done = seat < state.active or (seat == state.active and state.phase != "active")
         return float(max(0, left + (0 if mine_done else 1)))
     fullest = max(len(s.display) for s in state.seats)
-    return max(1.0, min(15.0, (MAX_CARDS - fullest) / BUY_RATE + 1.5))
+    return max(1.0, min(15.0, (MAX_CARDS - fullest) / pace + 1.5))
 
 
 class Evaluator:
     """Values displays in expected points; see the module docstring."""
 
-    def __init__(self, foresight: bool) -> None:
+    def __init__(self, foresight: bool, params: EvalParams = DEFAULT_PARAMS) -> None:
         self.foresight = foresight
-        self._card_chances = _card_chances  # shared by every evaluator (see _card_chances)
+        self.params = params
+        self.mark_value = params.mark_values()
+        self._card_chances = _chances_for(params)  # shared by every evaluator (see _card_chances)
         self._values: BoundedCache[tuple[object, ...], tuple[float, Display]] = BoundedCache(MEMO_SIZE)
         self._placements: BoundedCache[tuple[object, ...], tuple[list[float], Display, Card]] = BoundedCache(
             MEMO_SIZE
         )
         self._turns_of: tuple[State | None, int, float] = (None, 0, 0.0)  # the last turns_left
         self._turns_before: tuple[State | None, int, float] = (None, 0, 0.0)  # and the one before
+        self._ending_of: tuple[State | None, int, float] = (None, 0, 0.0)  # the last _ending_gain
         self.patient = False  # holds open cells in reserve (see PATIENCE): hard bot, solo game
         # place_values' displays laid out, by memo key (_memo_key)
         self._layouts: BoundedCache[tuple[object, ...], _Layout] = BoundedCache(LAYOUTS_KEPT)
@@ -119,7 +158,7 @@ class Evaluator:
         key = (placed.card.task, placed.filled, turns)
         chance = self._card_chances.get(key)
         if chance is None:
-            chance = self._card_chances.put(key, _card_chance(placed, turns))
+            chance = self._card_chances.put(key, _card_chance(placed, turns, self.params))
         return chance
 
     def value(
@@ -144,6 +183,8 @@ class Evaluator:
                 chance.update(sure)
             known = (self.display_value(display, chance, turns), display)
             self._remember(key, known)
+        if self.params.rival_weight and display.full and display is not state.display(seat):
+            return known[0] + self._ending_gain(state, seat)
         return known[0]
 
     def place_values(
@@ -170,7 +211,34 @@ class Evaluator:
             layout = self._layouts.put(key, _Layout(self, display, turns))
         values = layout.values(self, card, cells)
         self._placements.put(whole, (values, display, card))
+        if self.params.rival_weight and len(display) + 1 >= MAX_CARDS:
+            gain = self._ending_gain(state, seat)
+            return [value + gain for value in values]
         return values
+
+    def _ending_gain(self, state: State, seat: int) -> float:
+        """What a 9th card placed now takes from the leading opponent (`rival_weight` times the
+        expected points its open cards lose when the game ends after one more round): only the
+        expert's evaluation counts it. Zero once the end is set, and in solo games."""
+        if state.last_round is not None or state.config.solo:
+            return 0.0
+        known = self._ending_of
+        if state is known[0] and seat == known[1]:
+            return known[2]
+        best, drop = -math.inf, 0.0
+        for other in range(state.config.players):
+            if other == seat:
+                continue
+            display = state.display(other)
+            now = turns_left(state, other, self.params.pace)
+            end = min(now, 2.0 if other > seat else 1.0)  # later seats still play this round
+            worth = self.display_value(display, self._chances(display, now), now)
+            if worth > best:
+                best = worth
+                drop = worth - self.display_value(display, self._chances(display, end), end)
+        gain = self.params.rival_weight * drop
+        self._ending_of = (state, seat, gain)
+        return gain
 
     def _cards_key(self, display: Display) -> tuple[object, ...]:
         """The cards' part of `display`'s memo key (_memo_key without the turns), kept per display
@@ -205,7 +273,10 @@ class Evaluator:
         else:
             # or against two in turn (a purchase placed, valued before and after the placement)
             before = self._turns_before
-            turns = before[2] if state is before[0] and seat == before[1] else turns_left(state, seat)
+            if state is before[0] and seat == before[1]:
+                turns = before[2]
+            else:
+                turns = turns_left(state, seat, self.params.pace)
             self._turns_before, self._turns_of = last, (state, seat, turns)
             patient = self.foresight and state.config.solo
             if patient != self.patient:  # a bot reused for another kind of game
@@ -213,10 +284,11 @@ class Evaluator:
                 self._values.clear()
                 self._placements.clear()
                 self._layouts.clear()
-        if full and state.last_round is None and state.config.solo:
+        if full and state.last_round is None and (state.config.solo or self.params.full_ends):
             # a 9th card ends a solo game after one more round; in a multiplayer game the pace
             # is set by the fullest display anyway (see turns_left), and a bot that never
-            # filled its display could stall a game in which nobody else does either
+            # filled its display could stall a game in which nobody else does either (the
+            # expert's evaluation sees the end, and counts what it takes from its rivals)
             turns = min(turns, 1.0)
         return turns
 
@@ -225,8 +297,8 @@ class Evaluator:
         cell is never held: a 9th card ends a solo game, and the bot times it itself."""
         if not self.patient:
             return 0.0
-        share = min(1.0, max(0.0, (turns - PATIENT_FROM) / PATIENCE_RAMP))
-        return PATIENCE * share * max(0, MAX_CARDS - 1 - cards)
+        share = min(1.0, max(0.0, (turns - self.params.patient_from) / PATIENCE_RAMP))
+        return self.params.patience * share * max(0, MAX_CARDS - 1 - cards)
 
     def _remember(self, key: tuple[object, ...], known: tuple[float, Display]) -> None:
         self._values.put(key, known)
@@ -250,7 +322,7 @@ class Evaluator:
         if board is not None:
             board.new_valuation()
         free = MAX_CARDS - len(cards)
-        future = min(float(free), turns * BUY_RATE) if self.foresight else 0.0
+        future = min(float(free), turns * self.params.buy_rate) if self.foresight else 0.0
         fill = future / free if free else 0.0  # chance a given free cell gets a card
         total = 0.0
         bonus_kinds: dict[BonusKind, float] = {}
@@ -265,12 +337,12 @@ class Evaluator:
                 assert bonus is not None
                 bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p)
                 if bonus == BonusKind.WILD_COLOUR:
-                    total += p * WILD_VALUE
+                    total += p * self.params.wild_value
                 else:
                     # a bonus card that is not wild carries BONUS_USES marks (Card.uses, inlined)
                     marks = BONUS_USES - placed.marks_used if empty == 0 else BONUS_USES
-                    useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
-                    total += p * marks * MARK_VALUE[bonus] * useful
+                    useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / self.params.useful_turns)
+                    total += p * marks * self.mark_value[bonus] * useful
             elif card.scoring == ScoringKind.BONUS_KINDS:
                 kinds_cards.append(placed)
             elif p > 0:
@@ -361,7 +433,7 @@ class Writes:
         # writes and crossed-off marks leave every card where it is: one layout serves them all
         self.board = _Board(own.cards) if own.cards else None
         free = MAX_CARDS - len(own.cards)
-        self.future = min(float(free), turns * BUY_RATE) if ev.foresight else 0.0
+        self.future = min(float(free), turns * ev.params.buy_rate) if ev.foresight else 0.0
         self.fill = self.future / free if free else 0.0
         # units by card position in the display, for cards whose units look at no chance (or, for
         # adjacent-completed cards, not at the written card's): a write changes no cell or colour
@@ -416,11 +488,11 @@ class Writes:
                 assert bonus is not None
                 bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p)
                 if bonus == BonusKind.WILD_COLOUR:
-                    total += p * WILD_VALUE
+                    total += p * ev.params.wild_value
                 else:
                     marks = BONUS_USES - placed.marks_used if empty == 0 else BONUS_USES
-                    useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
-                    total += p * marks * MARK_VALUE[bonus] * useful
+                    useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / ev.params.useful_turns)
+                    total += p * marks * ev.mark_value[bonus] * useful
             elif card.scoring == ScoringKind.BONUS_KINDS:
                 kinds_cards.append(placed)
             elif p > 0:
@@ -488,7 +560,7 @@ class _Layout:
         cards = display.cards
         self.board = board = _Board(cards) if cards else None
         free = MAX_CARDS - len(cards) - 1  # with the new card
-        self.future = future = min(float(free), turns * BUY_RATE) if ev.foresight else 0.0
+        self.future = future = min(float(free), turns * ev.params.buy_rate) if ev.foresight else 0.0
         self.fill = fill = future / free if free else 0.0
         steps: list[_Step] = []
         bonus_kinds: dict[BonusKind, float] = {}
@@ -505,11 +577,11 @@ class _Layout:
                 assert bonus is not None
                 bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p)
                 if bonus == BonusKind.WILD_COLOUR:
-                    term = p * WILD_VALUE
+                    term = p * ev.params.wild_value
                 else:
                     marks = BONUS_USES - placed.marks_used if empty == 0 else BONUS_USES
-                    useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / 4)
-                    term = p * marks * MARK_VALUE[bonus] * useful
+                    useful = min(1.0, max(0.0, turns - (0 if empty == 0 else 1)) / ev.params.useful_turns)
+                    term = p * marks * ev.mark_value[bonus] * useful
             elif card.scoring == ScoringKind.BONUS_KINDS:
                 kinds_cards.append(placed)
             elif p > 0:
@@ -579,11 +651,11 @@ class _Layout:
             bonus_kinds = dict(bonus_kinds)
             bonus_kinds[bonus] = 1 - (1 - bonus_kinds.get(bonus, 0.0)) * (1 - p_new)
             if bonus == BonusKind.WILD_COLOUR:
-                term_new = p_new * WILD_VALUE
+                term_new = p_new * ev.params.wild_value
             else:
                 # a fresh card has all its fields empty (and so all its marks, BONUS_USES)
-                useful = min(1.0, max(0.0, turns - (1 if empty else 0)) / 4)
-                term_new = p_new * BONUS_USES * MARK_VALUE[bonus] * useful
+                useful = min(1.0, max(0.0, turns - (1 if empty else 0)) / ev.params.useful_turns)
+                term_new = p_new * BONUS_USES * ev.mark_value[bonus] * useful
         elif card.scoring == ScoringKind.BONUS_KINDS:
             kinds_cards = [*kinds_cards, fresh_card(card, cells[0])]
         elif p_new > 0:
@@ -664,7 +736,7 @@ def _memo_key(turns: float, display: Display) -> tuple[object, ...]:
     return (turns, *[(id(p.card), p.pos, p.filled, p.marks_used, p.wild_colour) for p in display.cards])
 
 
-def _card_chance(placed: PlacedCard, turns: float) -> float:
+def _card_chance(placed: PlacedCard, turns: float, params: EvalParams) -> float:
     empty = placed.filled.count(None)
     if empty == 0:
         return 1.0
@@ -675,8 +747,8 @@ def _card_chance(placed: PlacedCard, turns: float) -> float:
         done = 1.0 - empty / len(placed.filled)
         return min(0.45, 0.03 * turns * (0.3 + done))
     q = turn_chance(placed.card.task, placed.filled)
-    miss = math.pow(1.0 - FOCUS * q, turns)
-    passive = 0.04 * turns / (1 + empty)  # passive writes help short gaps
+    miss = math.pow(1.0 - params.focus * q, turns)
+    passive = params.passive * turns / (1 + empty)  # passive writes help short gaps
     return min(1.0, 1.0 - miss + passive)
 
 

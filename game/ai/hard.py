@@ -29,8 +29,6 @@ from game.display import Display
 from game.engine import price
 from game.state import MARKET_SLOTS, ROWS, State
 
-GIVE_AWAY = 0.35  # points an opponent gains, roughly, when it may write one of our rerolled dice
-
 
 @dataclass(frozen=True, slots=True)
 class RerollOptions:
@@ -88,7 +86,7 @@ class HardBot(NormalBot):
         scored: list[tuple[Mask, float]] = []
         for mask, expected in options.items():
             rerolled = sum(mask)
-            charge = opponents * GIVE_AWAY * (1 - 0.55**rerolled)
+            charge = opponents * self.ev.params.give_away * (1 - 0.55**rerolled)
             scored.append((mask, expected - charge))
         return RerollOptions(now, scored, values)
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from game.actions import Action, End, Pass, Place, Remove, Reroll, ReturnCard, Row, Take, Wild
 from game.ai.base import DEFAULT_BUDGET, PlanCache
-from game.ai.evaluate import Evaluator
+from game.ai.evaluate import DEFAULT_PARAMS, EvalParams, Evaluator
 from game.ai.kernels import odds
 from game.ai.planning import (
     Plan,
@@ -50,8 +50,8 @@ class NormalBot:
     modifiers = False  # plan with plus/minus and recolour marks
     max_nodes = 120
 
-    def __init__(self) -> None:
-        self.ev = Evaluator(self.foresight)
+    def __init__(self, params: EvalParams = DEFAULT_PARAMS) -> None:
+        self.ev = Evaluator(self.foresight, params)
         self.plans = PlanCache()
         self.fallbacks = 0  # decisions where the plan was refused and a safe default was taken
         self.node_limit = self.max_nodes

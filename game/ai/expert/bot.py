@@ -23,8 +23,10 @@ from numpy.typing import NDArray
 
 from game.actions import Action, End, Reroll, Take
 from game.ai.base import DEFAULT_BUDGET
+from game.ai.evaluate import Evaluator
 from game.ai.expert.common_chance import CommonChance
 from game.ai.expert.rollout import play_out, win_chance, win_chance_slope
+from game.ai.expert.tuned import TUNED_PARAMS, TUNED_SOLO_PARAMS
 from game.ai.hard import HardBot
 from game.ai.kernels import odds
 from game.ai.normal import ACT_MARGIN
@@ -52,7 +54,9 @@ class ExpertBot(HardBot):
     name = "expert"
 
     def __init__(self, effort: float = 1.0) -> None:
-        super().__init__()
+        super().__init__(TUNED_PARAMS)
+        # its own evaluation numbers, one set for games with others and one for solo (tuned.py)
+        self._evaluators = {False: self.ev, True: Evaluator(self.foresight, TUNED_SOLO_PARAMS)}
         self.effort = effort
         self.futures = FUTURES
         self.searches = 0  # decisions searched, and rollouts played: for tools and tests
@@ -66,6 +70,7 @@ class ExpertBot(HardBot):
         scale = min(8.0, budget / DEFAULT_BUDGET) * self.effort
         self.futures = max(2, min(MAX_FUTURES, round(FUTURES * scale)))
         self._rng = rng
+        self.ev = self._evaluators[view.config.solo]
         return super().__call__(view, legal, rng, budget)
 
     def active(self, view: State, deadline: float) -> list[Action]:
@@ -147,9 +152,8 @@ class ExpertBot(HardBot):
         memory of displays they share: the futures meet the same displays again and again)."""
         if len(self._policies) != view.config.players:
             self._policies = [HardBot() for _ in range(view.config.players)]
-            for policy in self._policies:
-                policy.ev = self.ev
         for policy in self._policies:
+            policy.ev = self.ev
             policy.emergency_stop = self.emergency_stop
         return self._policies
 

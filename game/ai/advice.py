@@ -1,17 +1,19 @@
-"""Advice for a human at the table: the hard bot's choice at a seat's decision, and what its
-evaluation knew about that choice, so a screen can say in one sentence why.
+"""Advice for a human at the table: the choice of the hard bot playing the expert's evaluation
+numbers (game/ai/expert/tuned.py) at a seat's decision, and what that evaluation knew about the
+choice, so a screen can say in one sentence why.
 
-Why the hard bot and not the expert: the expert is the hard bot plus a sampled search of the close
-calls at a roll, and that search yields a lead in win chance over paired futures, not a number a
-player can check; it takes up to a second where the hard bot answers in a few milliseconds, and in
-two-seat games it beats the hard bot by margins still inside the noise (docs/bots.md). The hard
-bot's evaluation speaks in expected points and exact odds, which is what a reason is made of.
+Why the expert's numbers without the expert's search: the numbers are what makes the expert
+stronger (they alone win about two games in three against the hard bot, docs/bots.md), and they
+cost nothing; the search of the close calls at a roll yields a lead in win chance over paired
+futures, not a number a player can check, and takes up to a second where this answers in a few
+milliseconds. The evaluation speaks in expected points and exact odds, which is what a reason is
+made of.
 
     advice = advise(state)            # for state.decider, seeing only that seat's view
     advice.action                     # what to do now (legal in `state`)
     advice.why                        # the numbers behind it (Why)
 
-Deterministic for a position: a fresh unhurried hard bot (node limits only, no clock) and a fixed
+Deterministic for a position: a fresh unhurried bot (node limits only, no clock) and a fixed
 generator, so the same position always gets the same advice on any machine.
 """
 
@@ -42,6 +44,7 @@ from game.actions import (
 )
 from game.ai.base import DEFAULT_BUDGET, decide
 from game.ai.evaluate import turn_chance
+from game.ai.expert.tuned import params_for
 from game.ai.hard import HardBot
 from game.ai.kernels import odds
 from game.ai.kernels.rolls import ROLL_FACES
@@ -51,7 +54,7 @@ from game.colours import COLOURS
 from game.engine import is_legal, price, view
 from game.state import MARKET_SLOTS, ROWS, Phase, State
 
-ADVISER = "hard"  # the level whose choice a hint shows (see the module docstring)
+ADVISER = "expert"  # whose evaluation a hint plays (see the module docstring)
 # per ordered roll, the most dice showing one value (what a purchase needs)
 _SAME = np.array([np.bincount(faces, minlength=6).max() for faces in ROLL_FACES])
 
@@ -102,17 +105,22 @@ class Advice:
 
 
 def advise(state: State, budget: float = DEFAULT_BUDGET) -> Advice:
-    """The hard bot's advice for the seat deciding in `state` (not a chance event)."""
+    """The advice for the seat deciding in `state` (not a chance event)."""
     if state.is_chance or state.phase == Phase.OVER:
         raise ValueError(f"no seat decides in phase {state.phase}")
     seen = view(state, state.decider)
-    bot = HardBot()
+    bot = adviser(seen.config.solo)
     bot.emergency_stop = math.inf  # node limits only: the same advice on any machine
     bot.node_limit = max(10, int(bot.max_nodes * min(4.0, budget / DEFAULT_BUDGET)))
     steps = bot.decide(seen, random.Random(0), math.inf)
     if not steps or not is_legal(state, steps[0]):  # never expected: the bots' own tests require it
         steps = [decide(bot, state, random.Random(0), budget)]
     return Advice(ADVISER, steps[0], tuple(steps), _why(bot, seen, steps))
+
+
+def adviser(solo: bool) -> HardBot:
+    """A fresh bot that decides as the advice does: the hard bot with the expert's numbers."""
+    return HardBot(params_for(solo))
 
 
 def _why(bot: HardBot, seen: State, steps: list[Action]) -> Why:

@@ -1,4 +1,4 @@
-"""The hint at the table: asked with the Hint button or H, answered by the hard bot (game.ai.advise)
+"""The hint at the table: asked with the Hint button or H, answered by the adviser (game.ai.advise)
 on the bots' thinker thread, shown until the player acts: the things to use ringed in the hint's
 own colour (the dice to keep or to use, the card, the field, the market slot, the cell, the deck,
 or the button to press) and the sentence why in a paper box over the log. While the bot thinks, a
@@ -80,7 +80,7 @@ class HintHelper:
         return session.human_to_decide and not session.state.is_chance
 
     def ask(self) -> bool:
-        """Start the hard bot on the current decision (counted once per decision); False when
+        """Start the adviser on the current decision (counted once per decision); False when
         there is nothing to ask or the answer is already there or coming."""
         if not self.can_ask() or self.thinking or self.current() is not None:
             return False

@@ -1,11 +1,11 @@
-"""Advice for a human (game/ai/advice.py) and the engine's "why not" (rules.refusal).
-
-A hint must be a legal action at every kind of decision, the same for the same position, the hard
-bot's own choice, and carry the numbers its sentence names; `refusal` must give the very reason
-`apply` refuses with, and None for a legal action."""
+"""Advice for a human (game/ai/advice.py) and the engine's "why not" (rules.refusal). A hint must be a
+legal action at every kind of decision, the same for the same position, the adviser's own choice
+(the hard bot with the expert's numbers), and carry the numbers its sentence names; `refusal` must
+give the very reason `apply` refuses with, and None for a legal action."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -13,6 +13,7 @@ import pytest
 
 from game.actions import Buy, Complete, Reroll, Row, Write
 from game.ai import ADVISER, advise, make_bot
+from game.ai.advice import adviser
 from game.ai.base import decide
 from game.ai.play import play_game
 from game.colours import COLOURS
@@ -48,7 +49,7 @@ def test_advice_is_legal_with_its_numbers_at_every_kind_of_decision() -> None:
         assert kinds[kind] > 0, (kind, kinds)
 
 
-def test_advice_is_the_hard_bots_choice_and_the_same_for_the_same_position() -> None:
+def test_advice_is_the_advisers_choice_and_the_same_for_the_same_position() -> None:
     match = Match.new(2, 3, start_player=0)
     checked = 0
     while not match.is_over and checked < 60:
@@ -58,8 +59,9 @@ def test_advice_is_the_hard_bots_choice_and_the_same_for_the_same_position() -> 
             break
         first, again = advise(state), advise(state)
         assert first == again
-        hard = decide(make_bot("hard", unhurried=True), state, random.Random(0))
-        assert first.action == hard
+        bot = adviser(state.config.solo)
+        bot.emergency_stop = math.inf
+        assert first.action == decide(bot, state, random.Random(0))
         match.play(first.action)
         checked += 1
     assert checked == 60

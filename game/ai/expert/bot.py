@@ -26,7 +26,7 @@ from game.ai.base import DEFAULT_BUDGET
 from game.ai.evaluate import Evaluator
 from game.ai.expert.common_chance import CommonChance
 from game.ai.expert.rollout import play_out, win_chance, win_chance_slope
-from game.ai.expert.tuned import TUNED_PARAMS, TUNED_SOLO_PARAMS
+from game.ai.expert.tuned import params_for
 from game.ai.hard import HardBot
 from game.ai.kernels import odds
 from game.ai.normal import ACT_MARGIN
@@ -54,9 +54,9 @@ class ExpertBot(HardBot):
     name = "expert"
 
     def __init__(self, effort: float = 1.0) -> None:
-        super().__init__(TUNED_PARAMS)
+        super().__init__(params_for(solo=False))
         # its own evaluation numbers, one set for games with others and one for solo (tuned.py)
-        self._evaluators = {False: self.ev, True: Evaluator(self.foresight, TUNED_SOLO_PARAMS)}
+        self._evaluators = {False: self.ev, True: Evaluator(self.foresight, params_for(solo=True))}
         self.effort = effort
         self.futures = FUTURES
         self.searches = 0  # decisions searched, and rollouts played: for tools and tests

@@ -12,3 +12,8 @@ from game.ai.evaluate import EvalParams
 TUNED_PARAMS = EvalParams(full_ends=True, pace=0.55, focus=0.42, mark_scale=0.5, useful_turns=9.0)
 # Solo: cards are completed less often than the hard bot hopes (the rest did not help, or not clearly).
 TUNED_SOLO_PARAMS = EvalParams(focus=0.35)
+
+
+def params_for(solo: bool) -> EvalParams:
+    """The expert's numbers for a solo game or a game with others."""
+    return TUNED_SOLO_PARAMS if solo else TUNED_PARAMS

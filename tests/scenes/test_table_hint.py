@@ -1,4 +1,4 @@
-"""Issue 21 items 2 and 3 at the table: the Hint button and H (the hard bot's choice, shown with one
+"""Issue 21 items 2 and 3 at the table: the Hint button and H (the adviser's choice, shown with one
 sentence why, done when asked again), "why not?" with ? or a right-click (the engine's reasons),
 and a game with hints marked on its result and in the solo records, its count kept in the save."""
 

@@ -36,9 +36,9 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from game import penk
 from game.ai import LEVELS, make_bot
@@ -224,6 +224,24 @@ def interval(values: Sequence[float], within: tuple[float, float] | None = None)
     return [round(mean, 4), round(low, 4), round(high, 4)]
 
 
+Spec = TypeVar("Spec")
+Result = TypeVar("Result")
+
+
+def play_all(
+    play: Callable[[Spec], Result], specs: Sequence[Spec], jobs: int, chunksize: int = 1
+) -> tuple[list[Result], float]:
+    """`play` on every spec, in `jobs` processes (each a fresh interpreter: the games are the same
+    as in one); the results in the specs' order, and the seconds it took."""
+    start = time.perf_counter()
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.map(play, specs, chunksize=chunksize)
+    else:
+        results = [play(spec) for spec in specs]
+    return results, time.perf_counter() - start
+
+
 def simulate(
     players: int,
     levels: Sequence[str],
@@ -239,13 +257,7 @@ def simulate(
 ) -> dict[str, object]:
     """Play the games (in `jobs` processes) and return the summary dictionary."""
     specs = game_specs(players, levels, games, seed, solo_level, fixed_seats, budget, game, duplicate)
-    start = time.perf_counter()
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(run_game, specs, chunksize=max(1, games // (jobs * 8)))
-    else:
-        results = [run_game(spec) for spec in specs]
-    seconds = time.perf_counter() - start
+    results, seconds = play_all(run_game, specs, jobs, max(1, games // (jobs * 8)))
     results.sort(key=lambda r: r.index)
     summary = summarise(results, players, seconds, players == 1)
     if duplicate:
@@ -266,13 +278,7 @@ def simulate_paired(
     """Play seed i (that of game i above) at every solo level named; the paired summary."""
     seeds = [seed * SEED_STRIDE + index for index in range(games)]
     specs = paired_specs(bot, solo_levels, seeds, budget, shared_dice)
-    start = time.perf_counter()
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(run_paired, specs, chunksize=max(1, games // (jobs * 8)))
-    else:
-        results = [run_paired(spec) for spec in specs]
-    seconds = time.perf_counter() - start
+    results, seconds = play_all(run_paired, specs, jobs, max(1, games // (jobs * 8)))
     played = games * len(solo_levels)
     return {
         "games": played,

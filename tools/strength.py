@@ -18,15 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from game.ai import Bot, make_bot
 from game.ai.play import play_game
-from tools.simulate import GameResult, GameSpec, duplicate_specs, duplicate_summary
+from tools.simulate import GameResult, GameSpec, duplicate_specs, duplicate_summary, play_all
 
 REFERENCE = "expert@1"
 
@@ -56,13 +54,7 @@ def matchup(effort: float, deals: int, seed: int, jobs: int, budget: float) -> d
         # generators by seat), so it is 50 % without playing them
         return {"effort": effort, "games": 0, "seconds": 0.0, "win_rate": [0.5] * 3}
     specs = duplicate_specs(2, levels, 2 * deals, seed, None, budget)
-    start = time.perf_counter()
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(play, specs, chunksize=1)
-    else:
-        results = [play(spec) for spec in specs]
-    seconds = time.perf_counter() - start
+    results, seconds = play_all(play, specs, jobs)
     summary = duplicate_summary(results, levels)
     lead = summary["lead"]
     assert isinstance(lead, dict)

@@ -17,9 +17,7 @@ import argparse
 import dataclasses
 import json
 import math
-import multiprocessing
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,7 +25,7 @@ from game.ai.evaluate import EvalParams
 from game.ai.expert.tuned import TUNED_PARAMS, TUNED_SOLO_PARAMS
 from game.ai.hard import HardBot
 from game.ai.play import play_game
-from tools.simulate import GameResult, GameSpec, duplicate_specs, duplicate_summary
+from tools.simulate import GameResult, GameSpec, duplicate_specs, duplicate_summary, play_all
 
 HARD = "hard"
 FIELDS = {field.name: field.type for field in dataclasses.fields(EvalParams)}
@@ -77,13 +75,7 @@ def compare(
     for candidate in candidates:
         read_params(candidate)  # refuse a bad candidate before any game is played
         specs += duplicate_specs(players, (candidate, HARD), 2 * deals, seed, solo_level, 0.25)
-    start = time.perf_counter()
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(play, specs, chunksize=4)
-    else:
-        results = [play(spec) for spec in specs]
-    seconds = time.perf_counter() - start
+    results, seconds = play_all(play, specs, jobs, chunksize=4)
     rows = []
     for index, candidate in enumerate(candidates):
         mine = results[index * 2 * deals : (index + 1) * 2 * deals]

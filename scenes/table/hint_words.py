@@ -126,10 +126,15 @@ def reason(why: Why, lookup: CardLookup) -> str:
 
 
 def sentence(advice: Advice, state: State, lookup: CardLookup) -> str:
-    """The whole hint: the instruction (a bonus mark first, if the plan spends one) and why."""
+    """The whole hint: the instruction (a bonus mark first, if the plan spends one; then every
+    completion and purchase of the plan, whose gain the reason gives) and why."""
     action = advice.action
     main = next((step for step in advice.steps if not isinstance(step, MARKS)), action)
     doing = instruction(main, state, lookup)
+    if isinstance(main, (Complete, Buy)):
+        for later in [step for step in advice.steps if isinstance(step, (Complete, Buy))][1:]:
+            then = instruction(later, state, lookup)
+            doing = t("hint.then", first=doing, then=then[:1].lower() + then[1:])
     if isinstance(action, MARKS) and main is not action:
         doing = t("hint.first", mark=instruction(action, state, lookup), then=doing)
     why = reason(advice.why, lookup)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 
 from game.ai import advise
-from game.engine import COLOURS, IllegalActionError, Phase, Row, State, Write, refusal
+from game.engine import COLOURS, Buy, Complete, IllegalActionError, Phase, Row, State, Write, refusal
 from game.match import Match
 from scenes.app import App
 from scenes.core.i18n import LANGUAGES, set_language, t
@@ -296,3 +296,25 @@ def test_the_opening_deal_is_played_by_following_only_the_hints(app: App) -> Non
         followed.append(str(advice.action))
     assert followed[0].startswith("return") and sum(a.startswith("place") for a in followed) == 3, followed
     assert hints_used(session.context) == 4
+
+
+def test_a_plan_that_completes_and_buys_names_every_act_in_every_language() -> None:
+    def two_acts(state: State) -> bool:
+        if state.phase != Phase.ACTIVE or state.acted:
+            return False
+        return sum(isinstance(step, (Complete, Buy)) for step in advise(state).steps) >= 2
+
+    state = _position(2, two_acts)
+    advice = advise(state)
+    acts = [step for step in advice.steps if isinstance(step, (Complete, Buy))]
+    cards = [act.card if isinstance(act, Complete) else state.market_card(act.row, act.slot) for act in acts]
+    try:
+        for language in LANGUAGES:
+            set_language(language)
+            names = [name_of(card, state.card) for card in cards if card is not None]
+            assert len(names) == len(acts)
+            text = sentence(advice, state, state.card)
+            assert all(name in text for name in names), (language, text)
+            assert points(advice.why.gain) in text and "{" not in text
+    finally:
+        set_language("en")

@@ -16,14 +16,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai.evaluate import EvalParams
-from game.ai.expert.tuned import TUNED_PARAMS, TUNED_SOLO_PARAMS
-from game.ai.hard import HardBot
+from game.ai import DEFAULT_PARAMS, Bot, EvalParams, make_bot, params_for
 from game.ai.play import play_game
 from tools.simulate import GameResult, GameSpec, duplicate_specs, duplicate_summary, play_all
 
@@ -35,7 +32,7 @@ def read_params(text: str, solo: bool = False) -> EvalParams:
     """`name=value,name=value` over the defaults, or `tuned` (the expert's numbers for the kind of
     game)."""
     if text == "tuned":
-        return TUNED_SOLO_PARAMS if solo else TUNED_PARAMS
+        return params_for(solo)
     changes: dict[str, Any] = {}
     for part in text.split(","):
         name, _, value = part.partition("=")
@@ -46,13 +43,14 @@ def read_params(text: str, solo: bool = False) -> EvalParams:
             changes[name] = value.strip() in ("1", "true", "yes")
         else:
             changes[name] = float(value)
-    return dataclasses.replace(EvalParams(), **changes)
+    return dataclasses.replace(DEFAULT_PARAMS, **changes)
 
 
-def bot_for(level: str, solo: bool) -> HardBot:
-    bot = HardBot() if level == HARD else HardBot(read_params(level, solo))
-    bot.emergency_stop = math.inf  # unhurried: the same games on any machine
-    return bot
+def bot_for(level: str, solo: bool) -> Bot:
+    # unhurried: node limits only, so a run gives the same games on any machine
+    if level == HARD:
+        return make_bot(HARD, unhurried=True)
+    return make_bot(HARD, unhurried=True, params=read_params(level, solo))
 
 
 def play(spec: GameSpec) -> GameResult:

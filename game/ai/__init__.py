@@ -16,8 +16,10 @@ from game.ai.advice import ADVISER, Advice, Why, advise
 from game.ai.base import DEFAULT_BUDGET, Bot, LegalActions, decide
 from game.ai.chance_values import ChanceValues, chance_values
 from game.ai.easy import EasyBot
+from game.ai.evaluate import DEFAULT_PARAMS, EvalParams
 from game.ai.expert import ExpertBot
 from game.ai.expert.standings import Standing, turn_end_standings
+from game.ai.expert.tuned import params_for
 from game.ai.hard import HardBot
 from game.ai.normal import NormalBot
 
@@ -29,16 +31,25 @@ LEVELS: dict[str, Callable[[], Bot]] = {
 }
 
 
-def make_bot(level: str, *, unhurried: bool = False, effort: float = 1.0) -> Bot:
+def make_bot(
+    level: str, *, unhurried: bool = False, effort: float = 1.0, params: EvalParams | None = None
+) -> Bot:
     """A fresh bot of a level; raises ValueError naming the levels for an unknown one.
 
     An unhurried bot has no clock stop (only its node limits), so a seeded game replays move for
     move however loaded the machine is: for tests that pin whole games, never for a player.
-    `effort` multiplies the expert's sampled futures (tools.strength); only the expert searches."""
+    `effort` multiplies the expert's sampled futures (tools.strength); only the expert searches.
+    `params`: the normal or hard bot valuing with other evaluation numbers (tools.tune_expert)."""
     try:
-        bot = LEVELS[level]()
+        factory = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (expected one of: {', '.join(LEVELS)})") from None
+    if params is not None:
+        if level not in ("normal", "hard"):
+            raise ValueError(f"only the normal and hard bots take evaluation numbers, not {level!r}")
+        bot: Bot = HardBot(params) if level == "hard" else NormalBot(params)
+    else:
+        bot = factory()
     if unhurried and isinstance(bot, NormalBot):
         bot.emergency_stop = math.inf
     if isinstance(bot, ExpertBot):
@@ -51,10 +62,12 @@ def make_bot(level: str, *, unhurried: bool = False, effort: float = 1.0) -> Bot
 __all__ = [
     "ADVISER",
     "DEFAULT_BUDGET",
+    "DEFAULT_PARAMS",
     "LEVELS",
     "Advice",
     "Bot",
     "ChanceValues",
+    "EvalParams",
     "LegalActions",
     "Standing",
     "Why",
@@ -62,5 +75,6 @@ __all__ = [
     "chance_values",
     "decide",
     "make_bot",
+    "params_for",
     "turn_end_standings",
 ]

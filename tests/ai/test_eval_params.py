@@ -43,6 +43,11 @@ def test_the_defaults_are_the_hard_bots_numbers() -> None:
     hard = make_bot("hard")
     assert hard.ev.params == DEFAULT_PARAMS == EvalParams()  # type: ignore[attr-defined]
     assert not DEFAULT_PARAMS.full_ends and DEFAULT_PARAMS.rival_weight == 0.0
+    assert make_bot("expert").ev.params == TUNED_PARAMS != DEFAULT_PARAMS  # type: ignore[attr-defined]
+    other = dataclasses.replace(DEFAULT_PARAMS, focus=0.3)
+    assert make_bot("hard", params=other).ev.params == other  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="evaluation numbers"):
+        make_bot("expert", params=other)
 
 
 def test_a_ninth_card_ends_a_game_with_others_only_in_the_eyes_that_see_it() -> None:

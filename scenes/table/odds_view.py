@@ -1,10 +1,11 @@
 """The odds at the table: small colour-coded badges on the deciding human's cards, the market, the
 fields a chosen die may go to and the chance buttons, each with its sentence as a tooltip.
 
-The numbers come from scenes/model/odds_worker.py's thread (docs/odds.md defines them); this module
-asks for them as the position, the kept dice or the chosen die change, and draws what is ready. A
-badge sits on a card's top edge or beside a field, never over a field. The turn scene calls
-`update`, `draw`, `tip_at` and `toggle` (the O key).
+The numbers (scenes/model/odds_numbers.py, docs/odds.md defines them) come from
+scenes/model/odds_worker.py's thread; this module asks for them as the position, the kept dice or
+the chosen die change, and draws what is ready. A badge sits on a card's top edge or beside a
+field, never over a field. The turn scene calls `update`, `draw`, `tip_at` and `toggle` (the O
+key).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from game.engine import COLOURS, Colour, Phase, Row, State
 from scenes.core import fonts, theme
 from scenes.core.i18n import current_language, t
 from scenes.core.tooltip import Tip
+from scenes.model.odds_numbers import Badge, OddsRequest, shows_odds
 from scenes.model.odds_setting import finished_games, odds_shown, toggled
-from scenes.model.odds_worker import Badge, OddsRequest, Shown, relabelled, shared_worker, shows_odds
+from scenes.model.odds_worker import Shown, relabelled, shared_worker
 from scenes.model.userdata import data_dir
 from scenes.render.card_names import card_name
 from scenes.table.geometry import field_rects

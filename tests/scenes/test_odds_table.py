@@ -13,8 +13,8 @@ from game.ai import chance_values
 from game.ai.kernels.odds import goal_chances, success_vector
 from game.engine import COLOURS, Phase, Row
 from scenes.app import App
+from scenes.model.odds_numbers import dice_values, rolls_left
 from scenes.model.odds_setting import FIRST_GAMES, finished_games, odds_shown, toggled
-from scenes.model.odds_worker import dice_values, rolls_left
 from scenes.table.opening import open_table
 from scenes.table.turn import TurnScene
 from tests.scenes.conftest import settle

@@ -94,16 +94,14 @@ _NEAR_ONLY = frozenset(
 # Evaluators with other chance numbers (focus, passive) share another memory (_chances_for).
 CardChances = BoundedCache[tuple[Task, tuple[int | None, ...], float], float]
 _card_chances: CardChances = BoundedCache(CARD_CHANCES_KEPT)
-_other_card_chances: dict[tuple[float, float], CardChances] = {}
+_card_chances_by_numbers = {(DEFAULT_PARAMS.focus, DEFAULT_PARAMS.passive): _card_chances}
 
 
 def _chances_for(params: EvalParams) -> CardChances:
-    if (params.focus, params.passive) == (DEFAULT_PARAMS.focus, DEFAULT_PARAMS.passive):
-        return _card_chances
     key = (params.focus, params.passive)
-    if key not in _other_card_chances:
-        _other_card_chances[key] = BoundedCache(CARD_CHANCES_KEPT)
-    return _other_card_chances[key]
+    if key not in _card_chances_by_numbers:
+        _card_chances_by_numbers[key] = BoundedCache(CARD_CHANCES_KEPT)
+    return _card_chances_by_numbers[key]
 
 
 @lru_cache(maxsize=TURN_CHANCES_KEPT)

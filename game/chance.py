@@ -14,6 +14,8 @@ single cost of a simulated game between easy bots.
 
 from __future__ import annotations
 
+import hashlib
+import random
 from itertools import product
 from typing import Protocol
 
@@ -109,14 +111,113 @@ class ChanceStream:
         return value
 
     def randrange(self, stop: int, /) -> int:
-        """A random integer in range(stop), each equally likely (bits drawn again while too big)."""
-        if stop <= 0:
-            raise ValueError(f"empty range for randrange({stop})")
-        width = (stop - 1).bit_length()
-        value = self.getrandbits(width) if width else 0
-        while value >= stop:
-            value = self.getrandbits(width)
+        return _randrange(self, stop)
+
+
+class ChanceSource(Protocol):
+    """Where a match draws its chance: the bits of each chance event, and the few picks made
+    before the first one (the start player). The outcome of a step is a function of the source
+    and the step alone, so two processes holding the same source roll the same dice, and a
+    replay needs only the recorded outcomes."""
+
+    def bits(self, step: int, /) -> RandomBits: ...
+
+    def pick(self, purpose: str, stop: int, /) -> int: ...
+
+
+class SeededChance:
+    """Today's replayable chance: ChanceStream(seed, step); a pick from random.Random(purpose),
+    the formula every pinned game, save and scenario was recorded with. Anyone who knows the
+    seed knows every outcome: for tools, tests, scenarios and the tutorial, never for a secret."""
+
+    __slots__ = ("seed",)
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def bits(self, step: int, /) -> RandomBits:
+        return ChanceStream(self.seed, step)
+
+    def pick(self, purpose: str, stop: int, /) -> int:
+        return random.Random(purpose).randrange(stop)
+
+
+KEY_BYTES = 32  # a 256-bit secret
+_BLOCK_BYTES = 64  # one BLAKE2b output: 512 bits
+
+
+class KeyedChance:
+    """Chance that keeps a secret: every bit comes from BLAKE2b keyed with a 256-bit key over
+    (step, block), so nobody without the key can tell a future roll from the past ones, and
+    whoever holds the key (a server node, or anyone after it is revealed) can recompute each."""
+
+    __slots__ = ("_key",)
+
+    def __init__(self, key: bytes) -> None:
+        if len(key) != KEY_BYTES:
+            raise ValueError(f"a chance key has {KEY_BYTES} bytes, not {len(key)}")
+        self._key = bytes(key)
+
+    def __repr__(self) -> str:  # never the key: reprs end up in logs and error texts
+        return "KeyedChance(<secret>)"
+
+    def bits(self, step: int, /) -> RandomBits:
+        return KeyedBits(self._key, step)
+
+    def pick(self, purpose: str, stop: int, /) -> int:
+        return _randrange(KeyedBits(self._key, -1, purpose.encode("utf-8")), stop)
+
+
+class KeyedBits:
+    """The bits of one chance event of a keyed source, read block by block:
+    block n = BLAKE2b(key, person "gk-chance")(step as 8 signed bytes, n as 8 bytes, purpose)."""
+
+    __slots__ = ("_key", "_prefix", "_purpose", "_block", "_bits", "_left")
+
+    def __init__(self, key: bytes, step: int, purpose: bytes = b"") -> None:
+        self._key = key
+        self._prefix = step.to_bytes(8, "big", signed=True)
+        self._block = 0
+        self._purpose = purpose
+        self._bits = 0
+        self._left = 0
+
+    def __repr__(self) -> str:
+        return "KeyedBits(<secret>)"
+
+    def getrandbits(self, k: int, /) -> int:
+        """`k` random bits (0 < k <= 64)."""
+        if not 0 < k <= 64:
+            raise ValueError(f"draw 1 to 64 bits at a time, not {k}")
+        if k > self._left:
+            digest = hashlib.blake2b(
+                self._prefix + self._block.to_bytes(8, "big") + self._purpose,
+                key=self._key,
+                digest_size=_BLOCK_BYTES,
+                person=b"gk-chance",
+            ).digest()
+            self._block += 1
+            # unread bits of the old block are dropped: each draw takes fresh bits of one block
+            self._bits = int.from_bytes(digest, "big")
+            self._left = _BLOCK_BYTES * 8
+        value = self._bits & ((1 << k) - 1)
+        self._bits >>= k
+        self._left -= k
         return value
+
+    def randrange(self, stop: int, /) -> int:
+        return _randrange(self, stop)
+
+
+def _randrange(bits: RandomBits, stop: int) -> int:
+    """A random integer in range(stop), each equally likely (bits drawn again while too big)."""
+    if stop <= 0:
+        raise ValueError(f"empty range for randrange({stop})")
+    width = (stop - 1).bit_length()
+    value = bits.getrandbits(width) if width else 0
+    while value >= stop:
+        value = bits.getrandbits(width)
+    return value
 
 
 # Enum members read once: on Python 3.11 a member read off its class costs as much as some

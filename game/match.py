@@ -2,9 +2,11 @@
 
 This is the one place that draws chance for a game (architecture.md, "Rules engine"). The engine
 itself is pure; a match asks it for the due chance event and samples the outcome with random bits
-derived from (seed, number of actions so far) (game.chance.ChanceStream). That derivation, rather
-than one long-lived generator, is what lets a loaded game continue exactly as the original would
-have: the bits are a function of the saved action list, so they need no saving of their own.
+derived from its chance source and the number of actions so far. That derivation, rather than one
+long-lived generator, is what lets a loaded game continue exactly as the original would have: the
+bits are a function of the saved action list, so they need no saving of their own. The default
+source is the seed's (game.chance.SeededChance: ChanceStream(seed, step)); a table that must keep
+the future secret gives a KeyedChance instead, and the start player comes from the source too.
 
     match = Match.new(players=2, seed=7)
     match.advance()                        # deal and roll until a seat must decide
@@ -14,13 +16,12 @@ have: the bits are a function of the saved action list, so they need no saving o
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, Self, TypeVar
 
 from game.actions import Action, Row
-from game.chance import ChanceStream
+from game.chance import ChanceSource, KeyedChance, RandomBits, SeededChance
 from game.deck import Deck
 from game.engine import apply, apply_known, new_game, sample_chance
 from game.state import CHANCE_PHASES, State
@@ -38,16 +39,21 @@ StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 
 
+__all__ = ["ChanceSource", "KeyedChance", "Match", "RandomBits", "SeededChance", "SeededMatch", "Setup"]
+
+
 class SeededMatch(Generic[SetupT, StateT, ActionT]):
     """What every game's match shares: the setup, the actions so far (seat actions and chance
-    outcomes, in order) and the current state, with chance drawn from ChanceStream(seed, step).
-    Mutable on purpose: it is the driver, the state stays a value. A game's match says how its
-    engine applies, samples and tells chance and the end (Match below, game/penk/match.py)."""
+    outcomes, in order) and the current state, with chance drawn from its source at each step
+    (the seed's unless another is given). Mutable on purpose: it is the driver, the state stays a
+    value. A game's match says how its engine applies, samples and tells chance and the end
+    (Match below, game/penk/match.py)."""
 
-    def __init__(self, setup: SetupT, state: StateT) -> None:
+    def __init__(self, setup: SetupT, state: StateT, chance: ChanceSource | None = None) -> None:
         self.setup = setup
         self.state = state
         self.actions: list[ActionT] = []
+        self.chance: ChanceSource = SeededChance(setup.seed) if chance is None else chance
 
     def _apply(self, state: StateT, action: ActionT) -> StateT:
         raise NotImplementedError
@@ -57,7 +63,7 @@ class SeededMatch(Generic[SetupT, StateT, ActionT]):
         it again; a game whose engine has no trusted apply checks it."""
         return self._apply(state, action)
 
-    def _sample(self, state: StateT, rng: ChanceStream) -> ActionT:
+    def _sample(self, state: StateT, rng: RandomBits) -> ActionT:
         raise NotImplementedError
 
     def _chance_due(self, state: StateT) -> bool:
@@ -92,7 +98,7 @@ class SeededMatch(Generic[SetupT, StateT, ActionT]):
 
     def resolve_chance(self) -> ActionT:
         """Sample and play the due chance event."""
-        action = self._sample(self.state, ChanceStream(self.setup.seed, len(self.actions)))
+        action = self._sample(self.state, self.chance.bits(len(self.actions)))
         self.play_known(action)  # an outcome the rules themselves listed
         return action
 
@@ -143,19 +149,30 @@ class Match(SeededMatch[Setup, State, Action]):
         deck_order: Mapping[Row, Sequence[str]] | None = None,
         *,
         deck: Deck | None = None,
+        chance: ChanceSource | None = None,
     ) -> Match:
-        """A fresh match; without a start player, one is drawn from the seed (so it is replayable)."""
+        """A fresh match; without a start player, one is drawn from the chance source (the seed's
+        unless `chance` is given), so a seeded match is replayable from its seed alone."""
+        source = SeededChance(seed) if chance is None else chance
         if start_player is None:
-            start_player = random.Random(f"{seed}:start").randrange(max(players, 1))
+            start_player = source.pick(f"{seed}:start", max(players, 1))
         order = None if deck_order is None else {row: tuple(cards) for row, cards in deck_order.items()}
         setup = Setup(players, seed, start_player, solo_level, order)
-        return cls(setup, setup.start(deck))
+        return cls(setup, setup.start(deck), source)
 
     @classmethod
-    def replay(cls, setup: Setup, actions: Iterable[Action], *, deck: Deck | None = None) -> Match:
+    def replay(
+        cls,
+        setup: Setup,
+        actions: Iterable[Action],
+        *,
+        deck: Deck | None = None,
+        chance: ChanceSource | None = None,
+    ) -> Match:
         """Rebuild a match from its setup and actions; raises IllegalActionError at the first
-        action that is not legal at its point (its index is `len(match.actions)` then)."""
-        return cls(setup, setup.start(deck)).play_all(actions)
+        action that is not legal at its point (its index is `len(match.actions)` then). The past
+        needs no chance source; `chance` is the one the match goes on with."""
+        return cls(setup, setup.start(deck), chance).play_all(actions)
 
     # the engine's own functions serve as the match's hooks
     _apply = staticmethod(apply)

@@ -1,6 +1,6 @@
 """A measuring stick, not a level: the hard bot with foresight of its own turn's dice.
 
-The match draws each roll from ChanceStream(seed, step), so a bot that is told the match can work
+A seeded match draws each roll from its seed and the step (SeededChance), so a bot that is told the match can work
 out what every reroll would bring. The clairvoyant bot weighs cells as the hard bot does and,
 instead of the odds, tries every reroll (and every second reroll) against the very dice that would
 come. No fair bot with the hard bot's weights can keep better, so its win rate against normal
@@ -15,7 +15,7 @@ import argparse
 import random
 from collections.abc import Sequence
 
-from game.match import ChanceStream
+from game.match import SeededChance
 from game.penk import (
     ROLLS_PER_TURN,
     Action,
@@ -53,7 +53,7 @@ class ClairvoyantBot(HardBot):
         def coming(dice: int, at: int) -> tuple[int, ...]:
             if (dice, at) not in memo:
                 rolling = view.evolve(phase=Phase.ROLL, rolling=dice)
-                memo[dice, at] = sample_chance(rolling, ChanceStream(seed, at)).faces
+                memo[dice, at] = sample_chance(rolling, SeededChance(seed).bits(at)).faces
             return memo[dice, at]
 
         def best(hand: tuple[int, ...], rolls: int, at: int) -> tuple[float, tuple[int, ...]]:

@@ -1,6 +1,6 @@
 """A Penk! match: the setup, every action so far and the state, with chance drawn as in the first
-game (game/match.py: each roll from ChanceStream(seed, actions so far), so a loaded game goes on
-exactly as the original would have).
+game (game/match.py: each roll from the match's chance source at the number of actions so far, the
+seed's by default, so a loaded game goes on exactly as the original would have).
 
     match = PenkMatch.new(players=3, seed=7)
     match.advance()                          # roll until a seat must decide
@@ -9,10 +9,10 @@ exactly as the original would have).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.chance import ChanceSource, SeededChance
 from game.match import SeededMatch
 from game.penk.actions import Action
 from game.penk.chance import sample_chance
@@ -35,17 +35,24 @@ class PenkSetup:
 
 class PenkMatch(SeededMatch[PenkSetup, State, Action]):
     @classmethod
-    def new(cls, players: int, seed: int, first: int | None = None) -> PenkMatch:
-        """A fresh match; without a first player, one is drawn from the seed (so it is replayable)."""
+    def new(
+        cls, players: int, seed: int, first: int | None = None, *, chance: ChanceSource | None = None
+    ) -> PenkMatch:
+        """A fresh match; without a first player, one is drawn from the chance source (the seed's
+        unless `chance` is given), so a seeded match is replayable from its seed alone."""
+        source = SeededChance(seed) if chance is None else chance
         if first is None:
-            first = random.Random(f"penk:{seed}:first").randrange(max(players, 1))
+            first = source.pick(f"penk:{seed}:first", max(players, 1))
         setup = PenkSetup(players, seed, first)
-        return cls(setup, setup.start())
+        return cls(setup, setup.start(), source)
 
     @classmethod
-    def replay(cls, setup: PenkSetup, actions: Iterable[Action]) -> PenkMatch:
-        """Rebuild a match from its setup and actions (IllegalActionError at an illegal one)."""
-        return cls(setup, setup.start()).play_all(actions)
+    def replay(
+        cls, setup: PenkSetup, actions: Iterable[Action], *, chance: ChanceSource | None = None
+    ) -> PenkMatch:
+        """Rebuild a match from its setup and actions (IllegalActionError at an illegal one);
+        `chance` is the source the match goes on with (the seed's by default)."""
+        return cls(setup, setup.start(), chance).play_all(actions)
 
     # the engine's own functions serve as the match's hooks
     _apply = staticmethod(apply)

@@ -234,6 +234,16 @@ def parse(text: str) -> Action:
         raise ActionSyntaxError(f"cannot read {text!r}: {error}") from None
 
 
+def _number(text: str) -> int:
+    """A whole number as actions write it: ASCII digits, perhaps a leading minus. int() alone
+    would also take '+1', ' 1', '1_0' and other scripts' digits ('١'), and then the text a seat
+    sent would not be the action's one canonical text."""
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"{text!r} is not a whole number")
+    return int(text)
+
+
 def _colour(letter: str) -> Colour:
     try:
         return Colour(letter.upper())
@@ -266,7 +276,7 @@ def _row(text: str) -> Row:
 def _parse_roll(args: list[str]) -> Roll:
     faces = []
     for word in args:
-        value = int(word[1:])
+        value = _number(word[1:])
         if not 1 <= value <= 6:
             raise ValueError(f"a die shows 1 to 6, not {value}")
         faces.append((_colour(word[0]), value))
@@ -278,7 +288,7 @@ def _parse_roll(args: list[str]) -> Roll:
 def _parse_place(args: list[str]) -> Place:
     card, cell = _count(args, 2)
     row, col = cell.split(",")
-    return Place(card, int(row), int(col))
+    return Place(card, _number(row), _number(col))
 
 
 def _parse_adjust(delta: int) -> Callable[[list[str]], Adjust]:
@@ -298,14 +308,14 @@ def _parse_buy(args: list[str]) -> Buy:
     if len(args) not in (2, 4):
         raise ValueError("expected: buy <row><slot> <dice> [discount N]")
     slot_text = args[0]
-    row, slot = _row(slot_text[:1]), int(slot_text[1:])
+    row, slot = _row(slot_text[:1]), _number(slot_text[1:])
     if not 1 <= slot <= 4:
         raise ValueError(f"market slots are 1 to 4, not {slot}")
     discount = 0
     if len(args) == 4:
         if args[2].lower() != "discount":
             raise ValueError(f"expected 'discount', got {args[2]!r}")
-        discount = int(args[3])
+        discount = _number(args[3])
         if discount < 1:
             raise ValueError("a discount is at least 1")
     return Buy(row, slot, _dice(args[1]), discount)
@@ -313,7 +323,7 @@ def _parse_buy(args: list[str]) -> Buy:
 
 def _parse_write(args: list[str]) -> Write:
     die, card, field = _count(args, 3)
-    number = int(field)
+    number = _number(field)
     if number < 1:
         raise ValueError("fields are numbered from 1")
     return Write(_colour(die), card, number - 1)

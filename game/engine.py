@@ -7,7 +7,9 @@
     state = apply_known(state, action)                 # an action known legal: no check again
     chance_outcomes(state) / sample_chance(state, rng) # when chance is due
     result(state)                                      # the Outcome once the game is over
-    view(state, seat)                                  # what one seat may see
+    view(state, seat)                                  # what one seat (None: a spectator) may see
+    redact(before, action, seat)                       # what one seat may read of an action
+    window_seats(state) / decision_window(state, seat) # seats deciding at once, and each one's state
 
 See docs/engine.md for examples.
 """
@@ -26,10 +28,26 @@ from game.deck import Deck, standard_deck
 from game.reasons import IllegalActionError
 from game.rules import apply, apply_known, is_legal, legal_actions, price, refusal, usable_dice
 from game.scoring import SeatScore, score_display, winners
+from game.seats import (
+    HIDDEN,
+    MAX_ACTION_TEXT,
+    check_may_decide,
+    decision_window,
+    read_sent_action,
+    redact,
+    window_seats,
+)
 from game.solo import LevelInfo, level_info
 from game.state import MAX_SEATS, After, Config, Phase, Pile, Seat, State
 
 __all__ = [
+    "HIDDEN",
+    "MAX_ACTION_TEXT",
+    "check_may_decide",
+    "decision_window",
+    "read_sent_action",
+    "redact",
+    "window_seats",
     "Action",
     "IllegalActionError",
     "Outcome",
@@ -158,8 +176,6 @@ __all__ += [
     "winners",
 ]
 
-HIDDEN = "?"
-
 
 class SetupError(ValueError):
     """A game cannot be started with these settings; the message says which one is wrong."""
@@ -258,14 +274,17 @@ def current_scores(state: State) -> tuple[SeatScore, ...]:
     return tuple(score_display(seat, state.display(seat)) for seat in range(state.config.players))
 
 
-def view(state: State, seat: int) -> State:
-    """The state as `seat` may see it.
+def view(state: State, seat: int | None) -> State:
+    """The state as `seat` may see it; seat None is a spectator, who sits at no seat and sees
+    what every seat sees and nothing that only its owner may see.
 
     Others' dealt cards and a card another seat took as a chance show as '?'. Every card the
     viewer cannot see (those, the cards slid under the decks, the unseen deck) is pooled, unordered,
     in its deck's unseen cards: leaving a hidden card out of the pool would tell where it is. The
     pooled decks may therefore look longer than they are while other seats hold dealt cards.
     """
+    if seat is not None and not 0 <= seat < state.config.players:
+        raise ValueError(f"no seat {seat} in a game of {state.config.players}")
     dealt_cards_held = state.then is _AFTER_SETUP and any(other.hand for other in state.seats)
     if state.chance != "take" and not dealt_cards_held:
         # most of the game nothing of the seats is hidden: only the decks are pooled
@@ -300,7 +319,7 @@ def _row_of(state: State, card_id: str) -> Row:
     return Row.SCORING if state.card(card_id).kind == _CARDKIND_SCORING else Row.BONUS
 
 
-def _visible_pending(state: State, owner: int, viewer: int) -> str | None:
+def _visible_pending(state: State, owner: int, viewer: int | None) -> str | None:
     pending = state.seats[owner].pending
     if pending is None or owner == viewer:
         return pending

@@ -24,6 +24,8 @@ from game.cards import BonusKind, Card, CardKind
 from game.colours import COLOURS, Colour
 from game.deck import Deck, standard_deck
 from game.display import GRID, NEIGHBOURS_8, Display, PlacedCard, Pos
+from game.engine import view
+from game.seats import HIDDEN
 from game.solo import level_info
 from game.state import (
     MARKET_SLOTS,
@@ -185,8 +187,14 @@ def _filled_text(filled: Sequence[int | None]) -> str:
 
 class _Builder:
     def __init__(
-        self, data: Mapping[str, Any], source: str, ignore: frozenset[str], deck: Deck | None
+        self,
+        data: Mapping[str, Any],
+        source: str,
+        ignore: frozenset[str],
+        deck: Deck | None,
+        hidden_allowed: bool = False,
     ) -> None:
+        self.hidden_allowed = hidden_allowed  # a view: '?' for a card the viewer may not see
         self.r = _Reader(source)
         self.data = self.r.table(data, "", POSITION_KEYS | ignore)
         self.deck: Deck = standard_deck() if deck is None else deck
@@ -275,14 +283,19 @@ class _Builder:
             placed.append(self.placed(f"{key}.cards[{number}]", entry, f"in seat {index}'s display"))
         self.check_layout(f"{key}.cards", placed)
         hand = tuple(
-            self.card(c, f"{key}.hand", f"in seat {index}'s hand").id
+            self.hidden_or_card(c, f"{key}.hand", f"in seat {index}'s hand")
             for c in self.r.words(data.get("hand", []), f"{key}.hand")
         )
         pending = None
         if "pending" in data:
             card_id = self.r.text(data["pending"], f"{key}.pending")
-            pending = self.card(card_id, f"{key}.pending", f"seat {index}'s card to place").id
+            pending = self.hidden_or_card(card_id, f"{key}.pending", f"seat {index}'s card to place")
         return Seat(Display(tuple(placed)), hand, pending)
+
+    def hidden_or_card(self, card_id: str, key: str, where: str) -> str:
+        if card_id == HIDDEN and self.hidden_allowed:
+            return HIDDEN
+        return self.card(card_id, key, where).id
 
     def placed(self, key: str, raw: Any, where: str) -> PlacedCard:
         r = self.r
@@ -634,12 +647,26 @@ def position_from_data(
     return _Builder(data, source, frozenset(ignore), deck).build()
 
 
+def view_from_data(data: Mapping[str, Any], source: str, *, deck: Deck | None = None) -> State:
+    """Read back a seat's view written by `view_to_data`: a position in which a card the viewer
+    may not see is '?' (in a hand, or as a card to place) and the decks are pooled."""
+    return _Builder(data, source, frozenset(), deck, hidden_allowed=True).build()
+
+
 # --- writing a state ------------------------------------------------------------------------------
 
 
 def _dice_letters(dice: Iterable[Colour]) -> str:
     text = "".join(c.value for c in COLOURS if c in set(dice))
     return text or EMPTY
+
+
+def view_to_data(state: State, seat: int | None) -> dict[str, Any]:
+    """What `seat` (None: a spectator) may see of `state`, on paper for a table to send: the
+    position format of `engine.view`, '?' for each card the viewer may not see and every deck
+    pooled (its unseen cards unordered). It takes the real state, not a view, so that no caller
+    can send a state that was never redacted."""
+    return position_to_data(view(state, seat))
 
 
 def position_to_data(state: State) -> dict[str, Any]:

@@ -87,6 +87,13 @@ REASONS: dict[str, str] = {
     "draw_other": "card {card} cannot come next from that deck",
     "game_over": "the game is over",
     "not_over": "the game is not over yet",
+    # --- a table of players on different machines (game/seats.py and the table server)
+    "not_your_turn": "it is not your turn",
+    "not_seated": "you have no seat at this table; spectators only watch",
+    "stale": "that move answers a position that has moved on; look at the table again",
+    "chance_is_drawn": "the table rolls the dice and draws the cards itself",
+    "window_closed": "your decision here is already made",
+    "text_too_long": "an action is at most {most} characters long",
     # --- Penk!
     "penk.roll_first": "the dice must be rolled first",
     "penk.not_penk_action": "{action} is not a Penk! action",

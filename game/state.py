@@ -251,7 +251,7 @@ def _copied(state: State, changes: Mapping[str, Any]) -> State:
 _FIELD_NAMES = frozenset(f.name for f in fields(State))
 
 # The decider's window, cleared: whenever the decision moves on or the dice are rolled.
-_CLEARED_WINDOW: Final[Mapping[str, Any]] = {
+CLEARED_WINDOW: Final[Mapping[str, Any]] = {
     "used": frozenset(),
     "writes": 0,
     "deltas": NO_DELTAS,
@@ -311,7 +311,7 @@ class Step:
 
     def clear_window(self) -> Step:
         """Forget the decider's used dice, writes and bonus changes (the decision moves on)."""
-        self._fields.update(_CLEARED_WINDOW)
+        self._fields.update(CLEARED_WINDOW)
         return self
 
     # --- the state as this step leaves it, so far ------------------------------------------------

@@ -28,6 +28,14 @@ from game.penk.saves import (
 from game.penk.scenarios import is_penk as is_penk_scenario
 from game.penk.scenarios import run_file as run_scenario_file
 from game.penk.scoring import SheetScore, winners
+from game.penk.seats import (
+    decision_window,
+    read_sent_action,
+    redact,
+    view_from_data,
+    view_to_data,
+    window_seats,
+)
 from game.penk.sheet import ROW_VALUES, SIZE, Sheet, completed_lines, read_sheet
 from game.penk.state import MAX_SEATS, MIN_SEATS, ROLLS_PER_TURN, Phase, State
 
@@ -92,4 +100,11 @@ __all__ = [
     "view",
     "whose_turn",
     "winners",
+    # what each seat may know (game/penk/seats.py)
+    "decision_window",
+    "read_sent_action",
+    "redact",
+    "view_from_data",
+    "view_to_data",
+    "window_seats",
 ]

@@ -62,8 +62,9 @@ def result(state: State) -> Outcome:
     return Outcome(scores, won, sum(1 for s in scores if s.total == top) > len(won))
 
 
-def view(state: State, seat: int) -> State:
-    """What `seat` may see: everything (Penk! has no hidden information)."""
-    if not 0 <= seat < state.players:
+def view(state: State, seat: int | None) -> State:
+    """What `seat` (None: a spectator) may see: everything, as Penk! has no hidden information
+    (only the future dice are secret, and they are in no state)."""
+    if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} in a game of {state.players}")
     return state

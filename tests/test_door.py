@@ -59,3 +59,17 @@ def test_every_public_module_but_the_coming_ones_exists() -> None:
         and not (ROOT / name.replace(".", "/") / "__init__.py").exists()
     ]
     assert set(missing) <= {"game.penk"}, missing
+
+
+def test_the_doors_say_what_each_seat_may_know() -> None:
+    """The names a table reaches the rules through (issue 31), in both games' doors."""
+    import game.engine
+    import game.match
+    import game.penk
+    import game.position
+
+    seat_names = {"redact", "window_seats", "decision_window", "read_sent_action"}
+    assert seat_names | {"check_may_decide", "HIDDEN", "MAX_ACTION_TEXT"} <= set(game.engine.__all__)
+    assert seat_names | {"view_to_data", "view_from_data"} <= set(game.penk.__all__)
+    assert {"ChanceSource", "SeededChance", "KeyedChance", "RandomBits"} <= set(game.match.__all__)
+    assert callable(game.position.view_to_data) and callable(game.position.view_from_data)

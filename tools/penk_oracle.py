@@ -1,10 +1,10 @@
 """A measuring stick, not a level: the hard bot with foresight of its own turn's dice.
 
-A seeded match draws each roll from its seed and the step (SeededChance), so a bot that is told the match can work
-out what every reroll would bring. The clairvoyant bot weighs cells as the hard bot does and,
-instead of the odds, tries every reroll (and every second reroll) against the very dice that would
-come. No fair bot with the hard bot's weights can keep better, so its win rate against normal
-bounds what better keeping could give (docs/penk.md, "The ladder"):
+A seeded match draws each roll from its seed and the step (SeededChance), so a bot that is told
+the match can work out what every reroll would bring. The clairvoyant bot weighs cells as the
+hard bot does and, instead of the odds, tries every reroll (and every second reroll) against the
+very dice that would come. No fair bot with the hard bot's weights can keep better, so its win
+rate against normal bounds what better keeping could give (docs/penk.md, "The ladder"):
 
     python -m tools.penk_oracle --games 2000 --seed 1
 """

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from game import flow
 from game.actions import Action, Row, parse
 from game.cards import CardKind
 from game.chance import chance_outcomes, sample_chance
 from game.deck import Deck, standard_deck
+from game.kit.turn import Turn
 from game.reasons import IllegalActionError
 from game.rules import apply, apply_known, is_legal, legal_actions, price, refusal, usable_dice
 from game.scoring import SeatScore, score_display, winners
@@ -179,14 +179,6 @@ __all__ += [
 
 class SetupError(ValueError):
     """A game cannot be started with these settings; the message says which one is wrong."""
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """Whose decision it is: a seat's, chance's, or nobody's (the game is over)."""
-
-    kind: Literal["seat", "chance", "end"]
-    seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

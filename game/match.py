@@ -33,6 +33,9 @@ class Seeded(Protocol):
     @property
     def seed(self) -> int: ...
 
+    @property
+    def players(self) -> int: ...
+
 
 SetupT = TypeVar("SetupT", bound=Seeded)
 StateT = TypeVar("StateT")

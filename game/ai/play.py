@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from game.ai.base import DEFAULT_BUDGET, Bot, decide
 from game.deck import Deck
-from game.engine import Outcome, result
+from game.engine import Action, Outcome, result
 from game.match import Match
 from game.state import Phase
 
@@ -23,11 +23,13 @@ MAX_ACTIONS = 50_000  # far above any real game (a few hundred actions); a stall
 
 @dataclass(slots=True)
 class GameRecord:
-    """One finished bot game: the outcome, its length and each decision's time in seconds."""
+    """One finished bot game: the outcome, its length, each decision's time in seconds, and every
+    action played (seat actions and chance outcomes, in order)."""
 
     outcome: Outcome
     turns: int
     decisions: list[tuple[int, float]] = field(default_factory=list)  # (seat, seconds)
+    actions: tuple[Action, ...] = ()
 
 
 def play_game(
@@ -70,4 +72,4 @@ def play_game(
         if watch is not None:
             watch(match, seat, action)
         match.play_known(action)  # decide() returns an action the bot confirmed against the rules
-    return GameRecord(result(match.state), len(turns), decisions)
+    return GameRecord(result(match.state), len(turns), decisions, tuple(actions))

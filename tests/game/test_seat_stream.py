@@ -36,14 +36,8 @@ from game.state import DrawTo, State
 
 
 def _bot_game(players: int, seed: int) -> Match:
-    played: list[Match] = []
-
-    def keep(match: Match, seat: int, action: object) -> None:
-        if not played:
-            played.append(match)
-
-    play_game([make_bot("easy") for _ in range(players)], seed, watch=keep)
-    return played[0]
+    played = play_game([make_bot("easy") for _ in range(players)], seed)
+    return Match.replay(Match.new(players, seed, start_player=0).setup, played.actions)
 
 
 def _states(match: Match) -> list[State]:

@@ -98,14 +98,7 @@ def test_windows_decided_apart_and_applied_in_engine_order_give_the_seat_by_seat
 
 def _plain_actions(bots: Sequence[Bot], seed: int) -> list[str]:
     """Today's seat-by-seat game with the same bots and seed, as action texts."""
-    seen: list[Match] = []
-
-    def keep(match: Match, seat: int, action: object) -> None:
-        if not seen:
-            seen.append(match)
-
-    play_game(bots, seed, watch=keep)
-    return [str(action) for action in seen[0].actions]
+    return [str(action) for action in play_game(bots, seed).actions]
 
 
 def test_a_short_run_of_windowed_games_covers_every_window_kind() -> None:

@@ -142,6 +142,24 @@ class SeededChance:
         return random.Random(purpose).randrange(stop)
 
 
+class SystemChance:
+    """Chance nobody can look ahead in: every event drawn afresh from the operating system's
+    randomness. A match with it records each outcome as it records every action, so a loaded game
+    replays its past exactly, and nothing that is saved tells a future roll: for games played in
+    the app, where a save file must not let a player (or a friend at the table) look ahead."""
+
+    __slots__ = ()
+
+    def bits(self, step: int, /) -> RandomBits:
+        return _SYSTEM
+
+    def pick(self, purpose: str, stop: int, /) -> int:
+        return _SYSTEM.randrange(stop)
+
+
+_SYSTEM = random.SystemRandom()
+
+
 KEY_BYTES = 32  # a 256-bit secret
 _BLOCK_BYTES = 64  # one BLAKE2b output: 512 bits
 

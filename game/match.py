@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, Self, TypeVar
 
 from game.actions import Action, Row
-from game.chance import ChanceSource, KeyedChance, RandomBits, SeededChance
+from game.chance import ChanceSource, KeyedChance, RandomBits, SeededChance, SystemChance
 from game.deck import Deck
 from game.engine import apply, apply_known, new_game, sample_chance
 from game.state import CHANCE_PHASES, State
@@ -42,7 +42,16 @@ StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 
 
-__all__ = ["ChanceSource", "KeyedChance", "Match", "RandomBits", "SeededChance", "SeededMatch", "Setup"]
+__all__ = [
+    "ChanceSource",
+    "KeyedChance",
+    "Match",
+    "RandomBits",
+    "SeededChance",
+    "SeededMatch",
+    "Setup",
+    "SystemChance",
+]
 
 
 class SeededMatch(Generic[SetupT, StateT, ActionT]):

@@ -12,7 +12,7 @@ from game.ai import decide, make_bot
 from game.ai.play import play_game
 from game.chance import ChanceStream
 from game.engine import Roll, sample_chance
-from game.match import KeyedChance, Match, SeededChance
+from game.match import KeyedChance, Match, SeededChance, SystemChance
 from game.position import position_from_data
 
 KEY = bytes(range(32))
@@ -107,3 +107,16 @@ def test_penk_draws_from_a_keyed_source_too() -> None:
     seeded = penk.PenkMatch.new(2, 0, first=played.setup.first)
     seeded.advance()
     assert seeded.actions != played.actions  # not the seed's dice
+
+
+def test_the_systems_source_plays_a_game_no_seed_can_repeat() -> None:
+    games = []
+    for _ in range(2):
+        match = Match.new(2, 0, chance=SystemChance())
+        match.advance()
+        games.append([str(action) for action in match.actions])
+        assert Match.replay(match.setup, match.actions).state == match.state  # the past is recorded
+    assert games[0] != games[1]  # 16 draws alike twice: about 1 in 10^20
+    seeded = Match.new(2, 0, start_player=0)
+    seeded.advance()
+    assert [str(action) for action in seeded.actions] not in games

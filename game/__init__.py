@@ -15,5 +15,9 @@ PUBLIC_MODULES: frozenset[str] = frozenset(
         "game.ai.play",  # whole bot games
         "game.ai.kernels.odds",  # exact odds of a dice plan (bench, deck page, the odds on screen)
         "game.penk",  # the second game's door
+        "game.registry",  # every game's rulebook by name (game/kit/rulebook.py)
+        "game.kit.table",  # a game at a table of seats, pure
+        "game.online",  # online play's messages and rooms, pure
+        "game.online.server",  # the table server (the only I/O under game/)
     }
 )

@@ -292,7 +292,8 @@ def view(state: State, seat: int | None) -> State:
             continue
         covered = [*other.hand, *([other.pending] if pending == HIDDEN and other.pending else [])]
         for card_id in covered:
-            hidden[_row_of(state, card_id)].append(card_id)
+            if card_id != HIDDEN:  # a view of a view: that card is pooled already
+                hidden[_row_of(state, card_id)].append(card_id)
         seats.append(Seat(other.display, tuple(HIDDEN for _ in other.hand), pending))
     scoring, bonus = (
         _pooled(pile, hidden[row]) for pile, row in zip(state.piles, (Row.SCORING, Row.BONUS), strict=True)

@@ -29,7 +29,7 @@ from game.engine import (
 )
 from game.kit.rulebook import Decider
 from game.match import Match, SeededMatch
-from game.position import view_to_data
+from game.position import view_from_data, view_to_data
 from game.serialize import FIRST_GAME, match_from_data, match_to_data
 
 
@@ -87,6 +87,9 @@ class FirstGame:
 
     def view_to_data(self, state: State, seat: int | None) -> dict[str, Any]:
         return view_to_data(state, seat)
+
+    def view_from_data(self, data: Mapping[str, Any], source: str) -> State:
+        return view_from_data(data, source)
 
     def is_over(self, state: State) -> bool:
         return state.is_over

@@ -249,10 +249,11 @@ def test_the_game_never_imports_a_module_the_bundle_leaves_out(tmp_path: Path) -
     )
     assert result.returncode == 0, result.stderr
     loaded = json.loads(result.stdout.splitlines()[-1])
+    fallbacks = {"_hashlib"}  # hashlib loads it when it is there and does without it in the bundle
     used = [
         name
         for name in loaded
         for excluded in build_exe.EXCLUDED_MODULES
-        if name == excluded or name.startswith(excluded + ".")
+        if (name == excluded or name.startswith(excluded + ".")) and name not in fallbacks
     ]
     assert used == [], f"the bundle leaves out modules the game imports: {used}"

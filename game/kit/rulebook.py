@@ -92,6 +92,10 @@ class Rulebook(Protocol[StateT, ActionT]):
 
     def view_to_data(self, state: StateT, seat: int | None) -> dict[str, Any]: ...
 
+    def view_from_data(self, data: Mapping[str, Any], source: str) -> StateT:
+        """A view sent by a table, read back (PositionError naming `source` when it is wrong)."""
+        ...
+
     def is_over(self, state: StateT) -> bool: ...
 
     def result(self, state: StateT) -> object:

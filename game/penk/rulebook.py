@@ -17,7 +17,14 @@ from game.penk.match import PenkMatch
 from game.penk.play import decide
 from game.penk.rules import apply, legal_actions
 from game.penk.saves import GAME, match_from_data, match_to_data
-from game.penk.seats import decision_window, read_sent_action, redact, view_to_data, window_seats
+from game.penk.seats import (
+    decision_window,
+    read_sent_action,
+    redact,
+    view_from_data,
+    view_to_data,
+    window_seats,
+)
 from game.penk.state import MAX_SEATS, MIN_SEATS, State
 
 
@@ -77,6 +84,9 @@ class Penk:
 
     def view_to_data(self, state: State, seat: int | None) -> dict[str, Any]:
         return view_to_data(state, seat)
+
+    def view_from_data(self, data: Mapping[str, Any], source: str) -> State:
+        return view_from_data(data, source)
 
     def is_over(self, state: State) -> bool:
         return state.is_over

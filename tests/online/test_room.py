@@ -1,0 +1,110 @@
+"""A room of the table server, pure: codes, tokens, the lobby, chat, grace and stand-in bots."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import IllegalActionError
+from game.online import GRACE, ProtocolError, Room, decode
+from game.registry import rulebook
+
+KEY = bytes(range(32))
+
+
+def _room(players: int = 3) -> Room:
+    return Room.open(
+        "t1",
+        rulebook("goennen-koennen"),
+        players,
+        "Anna",
+        "host-token",
+        key=KEY,
+        invite="ABCDEFGH",
+        watch="WXYZWXYZ",
+    )
+
+
+def _refused(key: str, move: object) -> None:
+    with pytest.raises(IllegalActionError) as refused:
+        move()  # type: ignore[operator]
+    assert refused.value.key == key
+
+
+def test_people_take_open_seats_with_the_invite_code_and_come_back_with_their_token() -> None:
+    room = _room()
+    _refused("wrong_code", lambda: room.join("ABCDEFGX", "Ben", "t-ben"))
+    assert room.join("ABCDEFGH", "Ben", "t-ben") == 1
+    assert room.join("ABCDEFGH", " Cleo\x00\n ", "t-cleo") == 2
+    assert room.seats[2].name == "Cleo"
+    _refused("table_full", lambda: room.join("ABCDEFGH", "Dirk", "t-dirk"))
+    room.leave(1, now=10.0)
+    _refused("wrong_token", lambda: room.resume(1, "t-cleo"))
+    _refused("wrong_token", lambda: room.resume(7, "t-ben"))
+    room.resume(1, "t-ben")
+    assert room.seats[1].present
+    assert room.can_watch("WXYZWXYZ") and not room.can_watch("ABCDEFGH")
+    assert "host-token" not in repr(room) and KEY.hex() not in repr(room)
+
+
+def test_the_host_fills_seats_with_bots_and_starts_when_every_seat_is_taken() -> None:
+    room = _room()
+    _refused("not_host", lambda: room.set_bot(1, 2, "easy"))
+    _refused("seats_open", lambda: room.start(0, 0.0))
+    room.join("ABCDEFGH", "Ben", "t-ben")
+    _refused("seat_taken", lambda: room.set_bot(0, 1, "easy"))
+    room.set_bot(0, 2, "hard")
+    assert [seat["kind"] for seat in room.lobby()["seats"]] == ["human", "human", "bot"]
+    _refused("not_host", lambda: room.start(1, 0.0))
+    room.start(0, 0.0)
+    assert room.table is not None and room.table.deciders() == (0, 1, 2)
+    assert room.table.bots_due() == (2,)
+    _refused("already_started", lambda: room.join("ABCDEFGH", "Late", "t"))
+
+
+def test_a_seat_gone_past_its_grace_is_played_by_a_bot_until_taken_back() -> None:
+    room = _room(2)
+    room.join("ABCDEFGH", "Ben", "t-ben")
+    room.start(0, 0.0)
+    assert room.table is not None
+    room.leave(1, now=5.0)
+    assert room.tick(5.0 + GRACE - 1) == [] and room.table.bots_due() == ()
+    assert room.tick(5.0 + GRACE) == [1] and room.table.bots_due() == (1,)
+    assert room.step(0, 0)["away"] == [1]
+    room.resume(1, "t-ben")
+    room.take_back(1)
+    assert room.table.bots_due() == ()
+
+
+def test_chat_is_one_short_line_a_second_and_spectators_do_not_talk() -> None:
+    room = _room(2)
+    assert room.chat(0, "  hello\tthere  ", 1.0)["text"] == "hello there"
+    _refused("chat_too_fast", lambda: room.chat(0, "again", 1.5))
+    assert room.chat(0, "again", 2.0)["name"] == "Anna"
+    _refused("chat_line", lambda: room.chat(1, "x" * 201, 3.0))
+    _refused("chat_line", lambda: room.chat(1, "   ", 3.0))
+    _refused("not_seated", lambda: room.chat(None, "hi", 3.0))
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"t": "chat", "text": "hi"}',  # binary frame
+        "[]",
+        '{"t": 3}',
+        '{"t": "shout", "text": "hi"}',
+        '{"t": "chat", "text": "hi", "extra": 1}',
+        '{"t": "act", "seq": true, "a": "end"}',
+        '{"t": "act", "seq": 1}',
+        '{"t": "chat", "text": "' + "x" * 5000 + '"}',
+        "{" * 3000,
+        "not json",
+    ],
+)
+def test_a_message_outside_the_protocol_is_refused_whole(raw: str | bytes) -> None:
+    with pytest.raises(ProtocolError):
+        decode(raw)
+
+
+def test_a_message_of_the_protocol_reads() -> None:
+    assert decode('{"t": "act", "seq": 3, "a": "end"}') == {"t": "act", "seq": 3, "a": "end"}
+    assert decode('{"t": "hello", "proto": 1, "game": "penk", "watch": "ABCDEFGH"}')["watch"] == "ABCDEFGH"

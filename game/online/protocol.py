@@ -14,12 +14,13 @@ client -> server
     start     (the host)
     takeback  (a player whose seat a bot played while they were gone)
 server -> client
-    welcome   seat (None: a spectator), token (on joining only), table, game, host, codes (the host)
+    welcome   seat (None: a spectator), token (on joining only), table, game, codes (the host),
+              commit (the hash of the chance key, before any roll: game/online/fair.py)
     lobby     seats: [{name, kind, level, taken, present}], started
     step      v, events [[seat, text]...], view, deciders, deadline, seq
     refused   reason, params (REASONS keys: the client says them in its language)
     chat      seat, name, text
-    presence  seat, state (here, away, bot)
+    over      key (revealed once the game is over), commit, save (setup and every action)
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from typing import Any
 from game.chance import KeyedChance
 from game.kit.rulebook import Rulebook
 from game.kit.table import Table, TableSeat, Timers
+from game.online.fair import commitment
 from game.online.protocol import MAX_CHAT, MAX_NAME
 from game.reasons import IllegalActionError
 
@@ -202,6 +203,19 @@ class Room:
             raise IllegalActionError("chat_too_fast")
         self.chat_times[seat] = now
         return {"t": "chat", "seat": seat, "name": self.seats[seat].name, "text": line}
+
+    @property
+    def commitment(self) -> str:
+        """The hash of the chance key every seat gets before the first roll (game/online/fair.py)."""
+        return commitment(self.key)
+
+    def over(self) -> dict[str, Any] | None:
+        """Once the game is over: the chance key revealed and the save, for anyone to check every
+        roll ("Check this game"); None before (the key is never sent while the game runs)."""
+        if self.table is None or not self.table.is_over:
+            return None
+        save = self.rules.match_to_data(self.table.match)
+        return {"t": "over", "key": self.key.hex(), "commit": self.commitment, "save": save}
 
     def step(self, viewer: int | None, since: int) -> dict[str, Any]:
         """What a seat or spectator is sent after a change: the events it has not seen, its view,

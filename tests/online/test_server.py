@@ -16,6 +16,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from game.online import PROTOCOL
+from game.online.fair import check_game
 from game.online.server import TableServer
 from game.registry import rulebook
 
@@ -42,6 +43,7 @@ class Client:
     texts: list[str] = field(default_factory=list)  # every frame received, for the redaction check
     refusals: list[str] = field(default_factory=list)
     start_when_full: bool = False
+    over: dict[str, Any] = field(default_factory=dict)  # the revealed key and the save
 
     async def run(self) -> None:
         rules = rulebook(self.game)
@@ -63,6 +65,9 @@ class Client:
                         if kind == "welcome":
                             self.seat, self.table = message["seat"], message["table"]
                             self.token = message.get("token", self.token)
+                        elif kind == "over":
+                            self.over = message
+                            return
                         elif kind == "refused":
                             self.refusals.append(message["reason"])
                             if self.seat is None and self.table is None:
@@ -76,7 +81,7 @@ class Client:
                             self.last = message
                             view = rules.view_from_data(message["view"], "a step")
                             if rules.is_over(view):
-                                return
+                                continue  # the over message follows
                             if self.seat in message["deciders"] and message["seq"] not in acted:
                                 acted.add(message["seq"])
                                 action = bot(view, rng, 0.05)
@@ -132,8 +137,21 @@ def test_a_three_seat_game_ends_through_the_server_and_every_seat_saw_only_its_o
                 frame.get("events", [])
             )
             assert not any(card in seats_part for card in hidden_from[viewer]), (viewer, text[:200])
-            assert bytes(range(32)).hex() not in text and str(list(range(32))) not in text
+            if frame["t"] != "over":  # the key is revealed once the game is over, never before
+                assert bytes(range(32)).hex() not in text and str(list(range(32))) not in text
     assert "token" not in json.dumps(watcher.texts)
+    # the key comes only in the last frame, and every roll follows from it
+    for client in (host, ben, watcher):
+        assert json.loads(client.texts[-1])["t"] == "over"
+        assert all(client.over["key"] not in text for text in client.texts[:-1])
+        assert json.loads(client.texts[0])["commit"] == client.over["commit"]
+        verdict = check_game(
+            rulebook("goennen-koennen"),
+            client.over["save"],
+            bytes.fromhex(client.over["key"]),
+            client.over["commit"],
+        )
+        assert verdict.ok, verdict
 
 
 def _hidden_cards(table: Any) -> dict[int | None, set[str]]:

@@ -47,6 +47,7 @@ class Connection:
     room: Room
     seat: int | None  # None: a spectator
     sent: int = 0  # the table version this connection has seen
+    told_over: bool = False  # sent the revealed key and the save
     allowance: float = BURST
     last: float = field(default_factory=time.monotonic)
 
@@ -185,6 +186,7 @@ class TableServer:
             "seat": seat,
             "table": room.table_id,
             "game": room.rules.key,
+            "commit": room.commitment,
         }
         if token is not None:
             welcome["token"] = token
@@ -266,14 +268,18 @@ class TableServer:
             self._spawn(self._run_bots(room))
 
     async def _send_news(self, room: Room) -> None:
+        over = room.over()
         for connection in list(self.connections[room.table_id]):
             with contextlib.suppress(ConnectionClosed):
                 if room.table is None:
                     await connection.socket.send(encode(room.lobby()))
-                else:
-                    step = room.step(connection.seat, connection.sent)
-                    connection.sent = step["v"]
-                    await connection.socket.send(encode(step))
+                    continue
+                step = room.step(connection.seat, connection.sent)
+                connection.sent = step["v"]
+                await connection.socket.send(encode(step))
+                if over is not None and not connection.told_over:
+                    connection.told_over = True
+                    await connection.socket.send(encode(over))
 
     async def _send_all(self, room: Room, message: dict[str, Any]) -> None:
         for connection in list(self.connections[room.table_id]):

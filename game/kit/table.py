@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, Literal
 
+from game.actions import ActionSyntaxError
 from game.kit.rulebook import ActionT, Rulebook, StateT
 from game.match import SeededMatch
 from game.reasons import IllegalActionError
@@ -225,12 +226,15 @@ class Table(Generic[StateT, ActionT]):
     def play(self, seat: int | None, text: str, now: float, *, seq: int | None = None) -> ActionT:
         """A seat's move as its player sent it: IllegalActionError with the reason when the seat
         is not seated, answers an older position (`seq`, its count of actions taken), sent a
-        chance outcome, an over-long or non-ASCII text, or a move the rules refuse."""
+        chance outcome, an over-long text or one that is no action, or a move the rules refuse."""
         if seat is None or not 0 <= seat < len(self.seats):
             raise IllegalActionError("not_seated")
         if seq is not None and seq != self._acted[seat]:
             raise IllegalActionError("stale")
-        action = self.rules.read_sent(text)
+        try:
+            action = self.rules.read_sent(text)
+        except ActionSyntaxError:
+            raise IllegalActionError("not_an_action") from None
         self._act(seat, action, now, "seat")
         return action
 

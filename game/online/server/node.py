@@ -17,7 +17,9 @@ import contextlib
 import logging
 import random
 import secrets
+import ssl
 import time
+from collections import Counter, deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,12 +35,17 @@ from game.reasons import IllegalActionError
 from game.registry import GAMES
 
 LOG = logging.getLogger("table-server")
-FIRST_MESSAGE_WITHIN = 5.0  # seconds a new connection has to say hello
+OPEN_TIMEOUT = 10.0  # seconds a new connection has to finish its handshake ...
+FIRST_MESSAGE_WITHIN = 5.0  # ... and then to say hello
 RATE = 10.0  # messages a second a connection may send on average (moves the game takes are free) ...
 BURST = 20.0  # ... and at once
 BOT_BUDGET = 0.25  # seconds a bot may think per decision
 TICK = 0.5  # seconds between looks at the clock (grace periods, timers)
 MAX_ROOMS = 1000  # tables one process holds
+MAX_PER_ADDRESS = 8  # connections open at once from one address
+FAILED_JOINS = 5  # wrong codes or tokens from one address within a minute before it must wait
+BOT_TIMEOUT = 3.0  # seconds a bot may take before the quickest bot decides instead
+IDLE_TABLE = 600.0  # seconds a table lives with nobody connected to it
 
 
 @dataclass(eq=False)
@@ -82,6 +89,9 @@ class TableServer:
         self._bots_running: set[str] = set()
         self._bots: dict[tuple[str, int], tuple[Decider[Any, Any], random.Random]] = {}  # by table, seat
         self._tasks: set[asyncio.Task[None]] = set()
+        self._open_from: Counter[str] = Counter()  # open connections by address
+        self._failed_from: dict[str, deque[float]] = {}  # times of wrong codes or tokens by address
+        self._quiet_since: dict[str, float] = {}  # tables with nobody connected, since when
 
     # --- rooms --------------------------------------------------------------------------------
 
@@ -114,8 +124,9 @@ class TableServer:
     # --- the network --------------------------------------------------------------------------
 
     @contextlib.asynccontextmanager
-    async def serve(self, host: str, port: int) -> AsyncIterator[int]:
-        """Serve on (host, port) until the block ends; yields the port (port 0: a free one)."""
+    async def serve(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> AsyncIterator[int]:
+        """Serve on (host, port) until the block ends; yields the port (port 0: a free one).
+        With `tls` (a server context holding the certificate) it speaks wss:// only."""
         async with serve(
             self._handle,
             host,
@@ -123,9 +134,10 @@ class TableServer:
             max_size=MAX_FRAME,
             max_queue=16,
             compression=None,  # no deflate: a small frame must not unpack into a large one
-            open_timeout=10,
+            open_timeout=OPEN_TIMEOUT,
             ping_interval=20,
             ping_timeout=20,
+            ssl=tls,
         ) as server:
             ticker = asyncio.create_task(self._tick_forever())
             try:
@@ -137,6 +149,11 @@ class TableServer:
 
     async def _handle(self, socket: ServerConnection) -> None:
         connection = None
+        address = str(socket.remote_address[0]) if socket.remote_address else "?"
+        if self._open_from[address] >= MAX_PER_ADDRESS:
+            await socket.close(1008, "too many connections from one address")
+            return
+        self._open_from[address] += 1
         try:
             hello = decode(await asyncio.wait_for(socket.recv(), FIRST_MESSAGE_WITHIN))
             if hello["t"] != "hello":
@@ -151,12 +168,15 @@ class TableServer:
                 await self._message(connection, decode(raw))
         except ProtocolError as error:
             await socket.close(1008, str(error)[:100])
-        except (ConnectionClosed, TimeoutError):
+        except TimeoutError:
+            await socket.close(1008, "say hello first")
+        except ConnectionClosed:
             pass
         except Exception:  # a handler's failure ends its own connection only
             LOG.exception("a connection failed")
             await socket.close(1011, "server error")
         finally:
+            self._open_from[address] -= 1
             if connection is not None:
                 self._gone(connection)
 
@@ -166,6 +186,12 @@ class TableServer:
             return None
         seat: int | None
         token: str | None
+        address = str(socket.remote_address[0]) if socket.remote_address else "?"
+        failed = self._failed_from.setdefault(address, deque(maxlen=FAILED_JOINS))
+        now = time.monotonic()
+        if len(failed) == FAILED_JOINS and now - failed[0] < 60:
+            await self._refuse(socket, "too_many_tries")  # not even checked: guessing is slow
+            return None
         try:
             if "players" in hello:
                 room, token = self._open_for(hello)
@@ -177,6 +203,8 @@ class TableServer:
                 room = found
                 seat, token = self._seat_of(room, hello)
         except IllegalActionError as error:
+            if error.key in ("wrong_code", "wrong_token"):
+                failed.append(now)
             await self._refuse(socket, error.key, error.params)
             return None
         connection = Connection(socket, room, seat, sent=max(0, hello.get("since", 0)))
@@ -302,7 +330,12 @@ class TableServer:
                 seat = due[0]
                 state = table.decision_state(seat)
                 decide, rng = self._bot(room, seat)
-                action = await asyncio.to_thread(decide, state, rng, self.bot_budget)
+                try:
+                    thinking = asyncio.to_thread(decide, state, rng, self.bot_budget)
+                    action = await asyncio.wait_for(thinking, BOT_TIMEOUT)
+                except TimeoutError:  # a position that makes a bot think long: the quickest decides
+                    LOG.warning("a bot took over %s s at table %s", BOT_TIMEOUT, room.table_id)
+                    action = room.rules.bot("easy")(state, rng, self.bot_budget)
                 if seat in table.bots_due() and table.decision_state(seat) is state:
                     table.play_bot(seat, action, self.clock())
                     await self._send_news(room)
@@ -324,6 +357,7 @@ class TableServer:
     async def _tick_forever(self) -> None:
         while True:
             await asyncio.sleep(TICK)
+            self.reap(time.monotonic())
             now = self.clock()
             for room in list(self.rooms.values()):
                 before = None if room.table is None else (set(room.table.away), room.table.bots_due())
@@ -331,6 +365,23 @@ class TableServer:
                 after = None if room.table is None else (set(room.table.away), room.table.bots_due())
                 if before != after:
                     await self._changed(room)
+
+    def reap(self, now: float) -> list[str]:
+        """Close the tables nobody has been connected to for IDLE_TABLE seconds; their ids."""
+        closed = []
+        for table_id, room in list(self.rooms.items()):
+            if self.connections[table_id]:
+                self._quiet_since.pop(table_id, None)
+                continue
+            since = self._quiet_since.setdefault(table_id, now)
+            if now - since >= IDLE_TABLE:
+                del self.rooms[table_id], self.connections[table_id], self._quiet_since[table_id]
+                self.by_invite.pop(room.invite, None)
+                self.by_watch.pop(room.watch, None)
+                for seat in range(len(room.seats)):
+                    self._bots.pop((table_id, seat), None)
+                closed.append(table_id)
+        return closed
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)

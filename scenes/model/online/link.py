@@ -28,8 +28,16 @@ from game.online import PROTOCOL
 
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)  # seconds before the 1st, 2nd, ... try to come back
 MAX_FROM_SERVER = 1 << 20  # a step is 1 to 3 KB; anything near this is not our server
-FATAL = frozenset(
-    {"wrong_code", "wrong_token", "table_full", "already_started", "old_version", "server_full"}
+FATAL = frozenset(  # refusals no retry can mend: the link closes and the screen says why
+    {
+        "wrong_code",
+        "wrong_token",
+        "table_full",
+        "already_started",
+        "old_version",
+        "server_full",
+        "too_many_tries",
+    }
 )
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from game.colours import COLOURS, Colour
 
@@ -43,6 +44,17 @@ class ActionSyntaxError(ValueError):
     """The text is not an action at all (as opposed to a legal-looking action that is illegal)."""
 
 
+class ActionText:
+    """What every action of every game shares: its repr rebuilds it from its text, so a repr in a
+    log or a failed test can be pasted back (`engine.parse('reroll YOG')`; Penk!'s say penk)."""
+
+    __slots__ = ()
+    DOOR: ClassVar[str] = "engine"  # the door whose parse reads the text
+
+    def __repr__(self) -> str:
+        return f"{self.DOOR}.parse({str(self)!r})"
+
+
 def _dice_text(dice: tuple[Colour, ...]) -> str:
     return "".join(d.value for d in dice) if dice else "-"
 
@@ -51,32 +63,32 @@ def _sorted_dice(dice: tuple[Colour, ...] | frozenset[Colour]) -> tuple[Colour, 
     return tuple(c for c in COLOURS if c in dice)
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+@dataclass(frozen=True, slots=True, repr=False)
+class Roll(ActionText):
     faces: tuple[tuple[Colour, int], ...]
 
     def __str__(self) -> str:
         return "roll " + " ".join(f"{c.value}{v}" for c, v in self.faces)
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+@dataclass(frozen=True, slots=True, repr=False)
+class Draw(ActionText):
     card: str
 
     def __str__(self) -> str:
         return f"draw {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class ReturnCard:
+@dataclass(frozen=True, slots=True, repr=False)
+class ReturnCard(ActionText):
     card: str
 
     def __str__(self) -> str:
         return f"return {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
+@dataclass(frozen=True, slots=True, repr=False)
+class Place(ActionText):
     card: str
     row: int
     col: int
@@ -85,8 +97,8 @@ class Place:
         return f"place {self.card} {self.row},{self.col}"
 
 
-@dataclass(frozen=True, slots=True)
-class Reroll:
+@dataclass(frozen=True, slots=True, repr=False)
+class Reroll(ActionText):
     dice: tuple[Colour, ...]
 
     def __post_init__(self) -> None:
@@ -96,8 +108,8 @@ class Reroll:
         return f"reroll {_dice_text(self.dice)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Adjust:
+@dataclass(frozen=True, slots=True, repr=False)
+class Adjust(ActionText):
     """Plus/minus bonus: one mark changes one die by +1 or -1 for this player."""
 
     die: Colour
@@ -107,8 +119,8 @@ class Adjust:
         return f"{'plus' if self.delta > 0 else 'minus'} {self.die.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Recolour:
+@dataclass(frozen=True, slots=True, repr=False)
+class Recolour(ActionText):
     die: Colour
     colour: Colour
 
@@ -116,8 +128,8 @@ class Recolour:
         return f"recolour {self.die.value} {self.colour.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Complete:
+@dataclass(frozen=True, slots=True, repr=False)
+class Complete(ActionText):
     """Fill all empty fields of a card at once; `dice[i]` is the die for field i (None: filled)."""
 
     card: str
@@ -127,8 +139,8 @@ class Complete:
         return f"complete {self.card} " + "".join("." if d is None else d.value for d in self.dice)
 
 
-@dataclass(frozen=True, slots=True)
-class Buy:
+@dataclass(frozen=True, slots=True, repr=False)
+class Buy(ActionText):
     row: Row
     slot: int  # 1..4
     dice: tuple[Colour, ...]
@@ -142,8 +154,8 @@ class Buy:
         return f"{text} discount {self.discount}" if self.discount else text
 
 
-@dataclass(frozen=True, slots=True)
-class Write:
+@dataclass(frozen=True, slots=True, repr=False)
+class Write(ActionText):
     """Write one die into one field (passive players, chance (a), the solo passive move)."""
 
     die: Colour
@@ -154,22 +166,22 @@ class Write:
         return f"write {self.die.value} {self.card} {self.field + 1}"
 
 
-@dataclass(frozen=True, slots=True)
-class Take:
+@dataclass(frozen=True, slots=True, repr=False)
+class Take(ActionText):
     row: Row
 
     def __str__(self) -> str:
         return f"take {self.row.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+@dataclass(frozen=True, slots=True, repr=False)
+class Discard(ActionText):
     def __str__(self) -> str:
         return "discard"
 
 
-@dataclass(frozen=True, slots=True)
-class Remove:
+@dataclass(frozen=True, slots=True, repr=False)
+class Remove(ActionText):
     """Solo: take the slot-4 card of a row out of the game (None: both rows are empty)."""
 
     row: Row | None
@@ -178,8 +190,8 @@ class Remove:
         return f"remove {self.row.value if self.row else 'none'}"
 
 
-@dataclass(frozen=True, slots=True)
-class Wild:
+@dataclass(frozen=True, slots=True, repr=False)
+class Wild(ActionText):
     card: str
     colour: Colour
 
@@ -187,14 +199,14 @@ class Wild:
         return f"wild {self.card} {self.colour.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+@dataclass(frozen=True, slots=True, repr=False)
+class Pass(ActionText):
     def __str__(self) -> str:
         return "pass"
 
 
-@dataclass(frozen=True, slots=True)
-class End:
+@dataclass(frozen=True, slots=True, repr=False)
+class End(ActionText):
     def __str__(self) -> str:
         return "end"
 

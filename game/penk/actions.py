@@ -14,13 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.actions import ActionSyntaxError
+from game.actions import ActionSyntaxError, ActionText
 from game.penk.dice import dice_text, group_cell, read_dice
 from game.penk.sheet import SIZE
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class PenkAction(ActionText):
+    __slots__ = ()
+    DOOR = "penk"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Roll(PenkAction):
     """Chance: the faces of the dice just rolled, sorted."""
 
     faces: tuple[int, ...]
@@ -29,8 +34,8 @@ class Roll:
         return f"roll {dice_text(self.faces)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Reroll:
+@dataclass(frozen=True, slots=True, repr=False)
+class Reroll(PenkAction):
     """Roll these dice again (sorted faces); the others are kept."""
 
     faces: tuple[int, ...]
@@ -39,8 +44,8 @@ class Reroll:
         return f"reroll {dice_text(self.faces)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Circle:
+@dataclass(frozen=True, slots=True, repr=False)
+class Circle(PenkAction):
     """Circle the cell of one group of dice (sorted faces): row = the dice, column = their value."""
 
     group: tuple[int, ...]
@@ -54,16 +59,16 @@ class Circle:
         return f"circle {dice_text(self.group)}"
 
 
-@dataclass(frozen=True, slots=True)
-class End:
+@dataclass(frozen=True, slots=True, repr=False)
+class End(PenkAction):
     """Circle no more this turn (after at least one circle)."""
 
     def __str__(self) -> str:
         return "end"
 
 
-@dataclass(frozen=True, slots=True)
-class Cross:
+@dataclass(frozen=True, slots=True, repr=False)
+class Cross(PenkAction):
     """A failed roll: cross out every clear cell of this column (1..5)."""
 
     column: int

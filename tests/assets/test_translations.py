@@ -64,7 +64,8 @@ def test_the_font_has_every_character_the_texts_use(
 def test_every_text_formats_with_its_placeholders(catalogues: dict[str, dict[str, str]]) -> None:
     for catalogue in catalogues.values():
         for text in catalogue.values():
-            text.format(**{name: "x" for name in placeholders(text)})
+            formatted = text.format(**{name: "\x00" for name in placeholders(text)})
+            assert formatted.count("\x00") >= len(placeholders(text)) and not placeholders(formatted), text
 
 
 def test_a_broken_catalogue_names_the_file_and_line() -> None:

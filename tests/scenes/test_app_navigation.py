@@ -127,7 +127,11 @@ def test_every_rules_page_draws_in_every_language(app: App) -> None:
         app.change_settings(language=language)
         for page in range(len(PAGES)):
             rules.page = page
+            app.screen.fill((0, 0, 0))
             rules.draw(app.screen)
+            width, height = app.screen.get_size()
+            drawn = {app.screen.get_at((x, y))[:3] for x in range(0, width, 40) for y in range(0, height, 40)}
+            assert len(drawn) > 2, f"page {page} in {language} drew nothing"
 
 
 def test_typing_a_name_changes_the_seat(app: App) -> None:

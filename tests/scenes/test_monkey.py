@@ -96,9 +96,11 @@ def test_pygame_events_posted_by_the_monkey_are_accepted() -> None:
     pygame.display.init()
     chooser = monkey.Monkey(_NoApp(), random.Random(3))  # type: ignore[arg-type]
     for _ in range(500):
-        for event in chooser.events():
+        posted = chooser.events()
+        for event in posted:
             pygame.event.post(event)
-        pygame.event.get()
+        received = pygame.event.get()
+        assert [event.type for event in posted] == [event.type for event in received][: len(posted)]
 
 
 def test_a_run_leaves_the_data_folder_and_language_as_they_were(

@@ -78,8 +78,10 @@ class TableServer:
         clock: Callable[[], float] = time.monotonic,
         bot_budget: float = BOT_BUDGET,
         entropy: Callable[[int], bytes] = secrets.token_bytes,
+        max_per_address: int = MAX_PER_ADDRESS,
     ) -> None:
         self.clock = clock
+        self.max_per_address = max_per_address  # a load test from one address raises it
         self.entropy = entropy  # the chance keys' and the bots' randomness (tests pin it)
         self.bot_budget = bot_budget
         self.rooms: dict[str, Room] = {}
@@ -150,7 +152,7 @@ class TableServer:
     async def _handle(self, socket: ServerConnection) -> None:
         connection = None
         address = str(socket.remote_address[0]) if socket.remote_address else "?"
-        if self._open_from[address] >= MAX_PER_ADDRESS:
+        if self._open_from[address] >= self.max_per_address:
             await socket.close(1008, "too many connections from one address")
             return
         self._open_from[address] += 1

@@ -249,8 +249,10 @@ class Table(Generic[StateT, ActionT]):
         if self.is_over:
             raise IllegalActionError("game_over")
         state = self.decision_state(seat)
+        if state is None and seat in self._windows:
+            raise IllegalActionError("window_closed")  # decided already
         if state is None:
-            raise IllegalActionError("window_closed" if seat in self._windows else "not_your_turn")
+            raise IllegalActionError("not_your_turn")
         if self.rules.is_chance(action):
             raise IllegalActionError("chance_is_drawn")
         if self._windows:

@@ -183,18 +183,16 @@ class TableServer:
                 self._gone(connection)
 
     async def _welcome(self, socket: ServerConnection, hello: dict[str, Any]) -> Connection | None:
-        if hello["proto"] != PROTOCOL:
-            await self._refuse(socket, "old_version")
-            return None
         seat: int | None
         token: str | None
         address = str(socket.remote_address[0]) if socket.remote_address else "?"
         failed = self._failed_from.setdefault(address, deque(maxlen=FAILED_JOINS))
         now = time.monotonic()
-        if len(failed) == FAILED_JOINS and now - failed[0] < 60:
-            await self._refuse(socket, "too_many_tries")  # not even checked: guessing is slow
-            return None
         try:
+            if hello["proto"] != PROTOCOL:
+                raise IllegalActionError("old_version")
+            if len(failed) == FAILED_JOINS and now - failed[0] < 60:
+                raise IllegalActionError("too_many_tries")  # not even checked: guessing is slow
             if "players" in hello:
                 room, token = self._open_for(hello)
                 seat = 0

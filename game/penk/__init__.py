@@ -8,10 +8,12 @@ The vocabulary is the first game's (game/engine.py); docs/penk.md describes the 
 
 from game.engine import IllegalActionError, SetupError, Turn
 from game.penk.actions import Action, Circle, Cross, End, Reroll, Roll, parse
-from game.penk.bots import LEVELS, Bot, HardBot, make_bot
+from game.penk.bots import Bot, HardBot
 from game.penk.chance import chance_outcomes, sample_chance
 from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text, group_cell, sub_multisets, without
 from game.penk.engine import Outcome, current_scores, new_game, result, view, whose_turn
+from game.penk.expert import ExpertBot
+from game.penk.levels import LEVELS, make_bot
 from game.penk.match import PenkMatch, PenkSetup
 from game.penk.odds import mark_values
 from game.penk.odds import tables as odds_tables
@@ -34,6 +36,7 @@ from game.penk.state import MAX_SEATS, MIN_SEATS, ROLLS_PER_TURN, Phase, State
 __all__ = [
     "DEFAULT_BUDGET",
     "HardBot",
+    "ExpertBot",
     "ROLLS_PER_TURN",
     "mark_values",
     "odds_tables",

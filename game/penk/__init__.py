@@ -8,6 +8,7 @@ The vocabulary is the first game's (game/engine.py); docs/penk.md describes the 
 
 from game.engine import IllegalActionError, SetupError, Turn
 from game.penk.actions import Action, Circle, Cross, End, Reroll, Roll, parse
+from game.penk.advice import Advice, Why, advise
 from game.penk.bots import Bot, HardBot
 from game.penk.chance import chance_outcomes, sample_chance
 from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text, group_cell, sub_multisets, without
@@ -34,6 +35,9 @@ from game.penk.sheet import ROW_VALUES, SIZE, Sheet, completed_lines, read_sheet
 from game.penk.state import MAX_SEATS, MIN_SEATS, ROLLS_PER_TURN, Phase, State
 
 __all__ = [
+    "Advice",
+    "Why",
+    "advise",
     "DEFAULT_BUDGET",
     "HardBot",
     "ExpertBot",

@@ -201,15 +201,16 @@ def plan_for_values(
     return Plan(True, t.keeps[choice], best, float(marks[h]))
 
 
-def circle_chances(cells: Sequence[int], rerolls_left: int) -> float:
+def circle_chances(cells: Sequence[int], rerolls_left: int, kept: Hand = ()) -> float:
     """The chance of circling at least one of the given cells by the end of the turn, playing for
-    them (the odds a hint shows: weight 1 on those cells, a failed roll worth 0)."""
+    them (the odds a hint shows: weight 1 on those cells, a failed roll worth 0): the dice not in
+    `kept` are rolled now, and `rerolls_left` rerolls follow."""
     weights = [1.0 if cell in cells else 0.0 for cell in range(CELLS)]
     marks = np.minimum(mark_values(weights, 0.0), 1.0)
     values = marks
     for _ in range(rerolls_left):
         values = np.maximum(marks, _best_reroll(keep_values(values))[0])
-    return float(keep_values(values)[tables().keep_index[()]])
+    return float(keep_values(values)[tables().keep_index[kept]])
 
 
 def _roll_on(kept: NDArray[np.float64]) -> NDArray[np.float64]:

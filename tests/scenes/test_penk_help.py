@@ -1,0 +1,84 @@
+"""The help at the Penk! table: the expert's hint (H and its button, a second H plays it), its
+sentence in words from the expert's numbers, and a whole turn played by H alone."""
+
+from __future__ import annotations
+
+import pygame
+
+import game.penk as penk
+from game.penk.advice import why
+from scenes.app import App
+from scenes.core.i18n import set_language
+from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.hints import hints_used
+from scenes.penk.hint_words import dice_words, sentence
+from scenes.penk.opening import start_session
+from scenes.penk.table import PenkTableScene
+from tests.scenes.conftest import click, press, settle, top
+
+SEATS = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Robo", SeatKind.BOT, "easy"))
+
+
+def anna_deciding(app: App) -> PenkTableScene:
+    for _ in range(600):
+        settle(app, 0.5)
+        scene = top(app)
+        if isinstance(scene, PenkTableScene) and scene.deciding:
+            return scene
+    raise AssertionError("Anna never got to decide")
+
+
+def test_a_whole_turn_is_played_by_h_alone(app: App) -> None:
+    session = start_session(GameConfig(SEATS, 0), seed=11)
+    app.go("table", session, how="reset", fade=False)
+    scene = anna_deciding(app)
+    turn = (session.state.round, session.state.active)
+    played: list[penk.Action] = []
+    for _ in range(40):
+        if (session.state.round, session.state.active) != turn:
+            break
+        scene = anna_deciding(app)
+        expected = penk.advise(session.state).action
+        press(app, pygame.K_h)  # ask
+        scene.hints.wait()
+        settle(app, 0.2)
+        assert scene.hints.current() is not None
+        before = len(session.match.actions)
+        press(app, pygame.K_h)  # and do it
+        assert session.match.actions[before] == expected
+        played.append(expected)
+    assert (session.state.round, session.state.active) != turn, "the turn never ended"
+    assert any(isinstance(action, penk.Circle | penk.Cross) for action in played)
+    assert hints_used(session.context) == len(played)
+
+
+def test_the_hint_button_asks_too(app: App) -> None:
+    session = start_session(GameConfig(SEATS, 0), seed=11)
+    app.go("table", session, how="reset", fade=False)
+    scene = anna_deciding(app)
+    pos = scene.hint_button.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    click(app, pos)
+    scene.hints.wait()
+    settle(app, 0.2)
+    assert scene.hints.current() is not None
+
+
+def test_the_sentences_name_the_dice_the_cell_and_the_reason() -> None:
+    set_language("en")
+    assert dice_words((4, 4, 4)) == "the three 4s"
+    assert dice_words((4, 4, penk.JOLLY)) == "the two 4s and the jolly"
+    assert dice_words((1, 5, 5, penk.JOLLY)) == "the 1, the two 5s and the jolly"
+    state = penk.new_game(2).evolve(
+        phase=penk.Phase.CHOOSE,
+        rolls=3,
+        dice=(2, 4, 4, 4, 5, 5),
+        sheets=(penk.read_sheet("...../...../o..../...../....."), penk.Sheet()),
+    )
+    action = penk.Circle((4, 4, 4))
+    words = sentence(penk.Advice("expert", action, why(state, action)), state)
+    assert words.startswith("Circle the three 4s in row 3, column 4: ")
+    assert "row 3 needs one more circle to score" in words
+    set_language("de")
+    assert dice_words((4, 4, 4)) == "die drei 4er"
+    set_language("en")

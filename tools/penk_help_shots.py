@@ -41,3 +41,31 @@ def shot_hint(app: App) -> pygame.Surface:
 SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "penk-hint": shot_hint,
 }
+
+
+def _two_values(session: GameSession) -> bool:
+    state = session.state
+    ready = state.round >= 3 and state.phase is penk.Phase.CHOOSE and state.rolls == 1
+    return ready and len({face for face in state.dice if face != penk.JOLLY}) >= 2
+
+
+def shot_why_not(app: App) -> pygame.Surface:
+    """Two dice of different values picked and a right-click on a cell: the engine's reason (a
+    group's dice must show one number) beside it."""
+    session = session_at(_two_values)
+    scene = open_table(app, session)
+    faces = scene.dice.faces
+    first = next(place for place in scene.dice.free if faces[place] != penk.JOLLY)
+    second = next(place for place in scene.dice.free if faces[place] not in (penk.JOLLY, faces[first]))
+    scene.toggle(first)
+    scene.toggle(second)
+    pos = scene.large_geometry.cell_rect(2, faces[first]).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=3, pos=pos))
+    for _ in range(3):
+        app.step(FRAME)
+    app.draw()
+    return app.screen
+
+
+SHOTS["penk-why-not"] = shot_why_not

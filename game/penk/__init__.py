@@ -19,7 +19,7 @@ from game.penk.match import PenkMatch, PenkSetup
 from game.penk.odds import mark_values
 from game.penk.odds import tables as odds_tables
 from game.penk.play import DEFAULT_BUDGET, PenkRecord, decide, play_game
-from game.penk.rules import apply, legal_actions
+from game.penk.rules import apply, legal_actions, refusal
 from game.penk.saves import (
     load_match,
     match_from_data,
@@ -87,6 +87,7 @@ __all__ = [
     "State",
     "Turn",
     "apply",
+    "refusal",
     "chance_outcomes",
     "current_scores",
     "dice_text",

@@ -47,6 +47,7 @@ from scenes.penk.dice_row import DiceRow, take
 from scenes.penk.marks import Mark, draw_marks, hidden_crosses
 from scenes.penk.opening import TABLE, stage
 from scenes.penk.table_help import TableHelp
+from scenes.penk.why_not import Asked
 from scenes.penk.words import move_words
 from scenes.render.dice import ROLL_SECONDS
 from scenes.render.penk_sheet import SheetGeometry, draw_glow, draw_sheet
@@ -258,7 +259,7 @@ class PenkTableScene(TableHelp, TableBase):
             if Cross(column) in self.legal():
                 self.play(Cross(column), where)
             else:
-                self.refuse(lambda: t("penk.refuse.column_full", column=column), where)
+                self.explain_refusal(Asked(column=column), where)
             return
         group = self.picked_group()
         if group is not None and group.cell == (row, column):
@@ -268,11 +269,7 @@ class PenkTableScene(TableHelp, TableBase):
         if fitting:  # the fewest jollies: a jolly is worth keeping for a later group
             self.play(min(fitting, key=lambda action: action.group.count(JOLLY)), where)
             return
-        sheet = self.session.state.sheet
-        if not sheet.is_clear(row, column):
-            self.refuse(lambda: t("penk.refuse.not_clear"), where)
-        else:
-            self.refuse(lambda: t("penk.refuse.no_group", row=row, column=column), where)
+        self.explain_refusal(Asked(cell=(row, column)), where)  # the engine's reason (why_not.py)
 
     def play(self, action: Action, near: pygame.Rect | None = None) -> None:
         session = self.session
@@ -307,7 +304,7 @@ class PenkTableScene(TableHelp, TableBase):
         if self.session.state is not self.seen:
             self._sync()
         self._refresh_controls()
-        self.update_help()
+        self.update_help(dt)
 
     def follow(self) -> bool:
         if self.left or stage(self.session) == self.name:
@@ -410,7 +407,7 @@ class PenkTableScene(TableHelp, TableBase):
 
     # -- input -------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
-        if self.handle_common(intent) or self.handle_help(intent):
+        if self.handle_help(intent) or self.handle_common(intent):
             return
         busy = self.paced or self.dice.rolling or not self.session.human_to_decide
         if busy and intent.action in (Key.CONFIRM, Key.POINTER_UP):

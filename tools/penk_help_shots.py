@@ -5,6 +5,7 @@ position is reached by a fixed seed, the human seat played by the normal bot
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pygame
@@ -69,3 +70,31 @@ def shot_why_not(app: App) -> pygame.Surface:
 
 
 SHOTS["penk-why-not"] = shot_why_not
+
+
+def _odds_turn(session: GameSession) -> bool:
+    state = session.state
+    return state.round >= 3 and state.phase is penk.Phase.CHOOSE and state.rolls == 1
+
+
+def shot_odds(app: App) -> pygame.Surface:
+    """The odds at a keep decision, two equal dice and the jolly kept (the others picked to
+    reroll): each clear cell's chance this turn, what circling adds, the lines and a failed roll."""
+    app.change_settings(odds="on")
+    session = session_at(_odds_turn)
+    scene = open_table(app, session)
+    faces = scene.dice.faces
+    value = max((f for f in faces if f != penk.JOLLY), key=faces.count)
+    for place in scene.dice.free:
+        if faces[place] not in (value, penk.JOLLY):
+            scene.toggle(place)
+    for _ in range(200):  # the worker thread's numbers arrive
+        app.step(FRAME)
+        if scene.odds.last is not None and scene.odds.last.done:
+            break
+        time.sleep(0.01)
+    app.draw()
+    return app.screen
+
+
+SHOTS["penk-odds"] = shot_odds

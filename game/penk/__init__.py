@@ -13,10 +13,11 @@ from game.penk.bots import Bot, HardBot
 from game.penk.chance import chance_outcomes, sample_chance
 from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text, group_cell, sub_multisets, without
 from game.penk.engine import Outcome, current_scores, new_game, result, view, whose_turn
+from game.penk.evaluate import outlook
 from game.penk.expert import ExpertBot
 from game.penk.levels import LEVELS, make_bot
 from game.penk.match import PenkMatch, PenkSetup
-from game.penk.odds import mark_values
+from game.penk.odds import circle_chances, hand_chance, mark_values
 from game.penk.odds import tables as odds_tables
 from game.penk.play import DEFAULT_BUDGET, PenkRecord, decide, play_game
 from game.penk.rules import apply, legal_actions, refusal
@@ -43,6 +44,9 @@ __all__ = [
     "ExpertBot",
     "ROLLS_PER_TURN",
     "mark_values",
+    "circle_chances",
+    "hand_chance",
+    "outlook",
     "odds_tables",
     "sub_multisets",
     "without",

@@ -450,6 +450,7 @@ class PenkTableScene(TableHelp, TableBase):
             surface, self.layout["dice"], (18, 52, 46), radius=18, border=(44, 96, 84), border_width=3
         )
         self.dice.draw(surface)
+        self.draw_odds(surface)
         self._draw_prompt(surface, state)
         if self.deciding:
             for button in (self.reroll_button, self.circle_button, self.end_button, self.undo_button):

@@ -1,5 +1,6 @@
 """The help at the Penk! table, the first game's in Penk!'s terms: the Hint (H and its button, a
-second H plays it; scenes/penk/hint.py) and "why not?" (? or a right-click on a die, a cell, a
+second H plays it; scenes/penk/hint.py), the odds (O shows or hides them; scenes/penk/odds_view.py)
+and "why not?" (? or a right-click on a die, a cell, a
 column's die or the Reroll button; scenes/penk/why_not.py), whose answer also tells why a click
 on a cell circled nothing. The table scene mixes this in; it keeps the table's own file to the
 game itself."""
@@ -15,6 +16,7 @@ from scenes.core.intents import Action as Key
 from scenes.core.intents import Intent
 from scenes.core.widgets import Button
 from scenes.penk.hint import PenkHints
+from scenes.penk.odds_view import PenkOddsView
 from scenes.penk.why_not import Asked, answer
 from scenes.table.why_not import WhyNotNote
 
@@ -39,6 +41,7 @@ class TableHelp:
         )
         self.hints = PenkHints(self.session)
         self.why_not = WhyNotNote()
+        self.odds = PenkOddsView(self.app)
         self.pointer: tuple[int, int] | None = None
         self.focus.widgets.append(self.hint_button)
 
@@ -105,6 +108,9 @@ class TableHelp:
         if intent.action == Key.HINT:
             self.hint()
             return True
+        if intent.action == Key.ODDS:
+            self.odds.toggle()
+            return True
         if intent.action == Key.WHY_NOT:
             focused = self.focus.focused
             keys = focused.rect.center if focused is not None and intent.pos is None else None
@@ -114,8 +120,15 @@ class TableHelp:
 
     def update_help(self, dt: float) -> None:
         self.hint_button.enabled = self.deciding  # type: ignore[attr-defined]
-        if self.hints.poll() | self.why_not.update(dt):
+        seat = self.session.state.active if self.deciding else None  # type: ignore[attr-defined]
+        arrived = self.odds.ask(self.session.state, seat, self.dice.picked_faces())
+        if self.hints.poll() | self.why_not.update(dt) | arrived:
             self.app.request_draw()
+
+    def draw_odds(self, surface: pygame.Surface) -> None:
+        """The odds on the large sheet (drawn under the controls' glows)."""
+        if self.deciding and self.large == self.session.state.active:  # type: ignore[attr-defined]
+            self.odds.draw_on(surface, self.large_geometry, self.layout["dice"])  # type: ignore[attr-defined]
 
     def draw_help(self, surface: pygame.Surface) -> None:
         if self.deciding:  # type: ignore[attr-defined]
@@ -125,4 +138,4 @@ class TableHelp:
 
     @property
     def help_animating(self) -> bool:
-        return self.hints.thinking or self.why_not.showing
+        return self.hints.thinking or self.why_not.showing or self.odds.waiting

@@ -1,7 +1,8 @@
 """Screenshots of the help at the Penk! table for tools/screenshots.py: the expert's hint with its
-sentence (H pressed at a keep decision: the dice to keep and the cell aimed at ringed). Each
-position is reached by a fixed seed, the human seat played by the normal bot
-(tools/penk_shots.py)."""
+sentence (H pressed at a keep decision: the dice to keep and the cell aimed at ringed), the odds on
+the sheet, "why not?" beside a cell, and the review of an archived game. Each position is reached
+by a fixed seed, the human seat played by the normal bot (tools/penk_shots.py; the reviewed game's
+by the easy bot, so that its choices differ from the expert's)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import pygame
 
 import game.penk as penk
 from scenes.app import App
+from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+from scenes.model.rulebooks import PENK_RULES
 from scenes.model.session import GameSession
 from tools.penk_shots import FRAME, open_table, session_at
 
@@ -98,3 +101,54 @@ def shot_odds(app: App) -> pygame.Surface:
 
 
 SHOTS["penk-odds"] = shot_odds
+
+
+REVIEW_SEATS = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Robo", SeatKind.BOT, "hard"))
+
+
+def finished_penk_game(seed: int = 4) -> GameSession:
+    """A whole Penk! game, Anna played by the easy bot (so some choices differ from the expert's)."""
+    import random
+
+    session = GameSession.start(GameConfig(REVIEW_SEATS, 0), seed=seed, rules=PENK_RULES)
+    anna = penk.make_bot("easy")
+    rng = random.Random(seed)
+    while not session.over:
+        if session.human_to_decide:
+            session.play(penk.decide(anna, session.state, rng))
+        elif session.bot_to_decide:
+            session.bot_decision_now()
+        else:
+            session.resolve_chance()
+    return session
+
+
+def shot_review(app: App) -> pygame.Surface:
+    """That game archived and reviewed: Anna's decisions against the expert's, worst first, and
+    each roll's luck, the pointer on the luckiest roll."""
+    from scenes.history.review import ReviewScene
+    from scenes.model import archive
+    from scenes.model.archive_entry import FINISHED, entry_of_session
+    from scenes.model.penk_review import PenkReviewJob
+    from scenes.model.replay import Replay
+    from scenes.model.userdata import data_dir
+
+    session = finished_penk_game()
+    store = archive.store(data_dir())
+    store.record(entry_of_session(session, FINISHED, "2026-12-02T06:00:00"))
+    (row,) = store.games()
+    replay = Replay(session)
+    job = PenkReviewJob(replay)
+    job.run()
+    store.keep_review(row.id, job.judgements, job.rollouts, job.lucks)
+    app.go("review", row.id, replay, fade=False)
+    for _ in range(30):
+        app.step(FRAME)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene)
+    scene.pointed = max(range(len(job.lucks)), key=lambda index: job.lucks[index].luck)
+    app.draw()
+    return app.screen
+
+
+SHOTS["penk-review"] = shot_review

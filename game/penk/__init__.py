@@ -8,7 +8,7 @@ The vocabulary is the first game's (game/engine.py); docs/penk.md describes the 
 
 from game.engine import IllegalActionError, SetupError, Turn
 from game.penk.actions import Action, Circle, Cross, End, Reroll, Roll, parse
-from game.penk.advice import Advice, Why, advise
+from game.penk.advice import Advice, Why, advise, same_turn
 from game.penk.bots import Bot, HardBot
 from game.penk.chance import chance_outcomes, sample_chance
 from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text, group_cell, sub_multisets, without
@@ -39,6 +39,7 @@ __all__ = [
     "Advice",
     "Why",
     "advise",
+    "same_turn",
     "DEFAULT_BUDGET",
     "HardBot",
     "ExpertBot",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from game.penk.actions import Action, Circle, Cross, Reroll
 from game.penk.dice import without
+from game.penk.endgame import rivals
 from game.penk.evaluate import MIN_WEIGHT, outlook
 from game.penk.expert import ExpertBot
 from game.penk.odds import cell_index, circle_chances
@@ -72,6 +73,22 @@ def advise(state: State, budget: float = DEFAULT_BUDGET) -> Advice:
     if action not in legal:  # never expected: the bots' own tests require legal choices
         action = legal[0]
     return Advice(ADVISER, action, why(state, action))
+
+
+def planned_circles(state: State) -> tuple[Circle, ...]:
+    """The groups the expert means to circle this turn from the free dice, its choice now first
+    (before the last round, where it plays for the win one group at a time: there ())."""
+    if state.phase not in (Phase.CHOOSE, Phase.CIRCLE) or rivals(state) is not None:
+        return ()
+    expert = ExpertBot()
+    groups = expert.choose_groups(state, expert.weigh(state))
+    return tuple(Circle(group) for group in groups or ())
+
+
+def same_turn(state: State, played: Action, suggested: Action) -> bool:
+    """Whether `played` is the expert's own plan, in another order: a group it means to circle
+    this turn anyway."""
+    return isinstance(played, Circle) and isinstance(suggested, Circle) and played in planned_circles(state)
 
 
 def why(state: State, action: Action) -> Why:

@@ -152,3 +152,47 @@ def shot_review(app: App) -> pygame.Surface:
 
 
 SHOTS["penk-review"] = shot_review
+
+
+def tutorial_at(app: App, lessons: int) -> pygame.Surface:
+    """Penk!'s guided game begun from the menu, its first `lessons` lessons done as the learner
+    would (the lesson's move played), the next one ringed with its bubble."""
+    from scenes.penk.table import PenkTableScene
+
+    app.change_settings(animation_speed="instant")  # the bot's turn goes by at once
+    app.go("penk-tutorial", how="reset", fade=False)
+    for _ in range(6000):
+        app.step(FRAME)
+        scene = app.stack.top
+        if not isinstance(scene, PenkTableScene) or scene.guide is None:
+            continue
+        lesson = scene.guide.lesson
+        if lesson is not None and scene.session.lessons_done == lessons:
+            break
+        if lesson is not None:
+            scene.play(lesson.expected)
+        time.sleep(0.002)  # the easy bot answers on its thread
+    for _ in range(200):  # a Penk! banner fades
+        app.step(FRAME)
+    app.draw()
+    return app.screen
+
+
+for number, done in enumerate((0, 1, 2, 4), start=1):  # the pair, the jolly, the Penk!, the failed roll
+    SHOTS[f"penk-tutorial-{number}"] = lambda app, done=done: tutorial_at(app, done)
+
+
+def shot_tutorial_offer(app: App) -> pygame.Surface:
+    """New game, Penk! chosen the first time: the offer of its guided game."""
+    from scenes.menus.newgame import NewGameScene
+
+    scene = NewGameScene(app)
+    app.go(scene, how="reset", fade=False)
+    scene.game.adjust(1)  # Penk!
+    for _ in range(30):
+        app.step(FRAME)
+    app.draw()
+    return app.screen
+
+
+SHOTS["penk-tutorial-offer"] = shot_tutorial_offer

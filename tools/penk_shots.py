@@ -65,7 +65,9 @@ def circles(session: GameSession) -> list[penk.Circle]:
 
 def shot_newgame(app: App) -> pygame.Surface:
     from scenes.menus.newgame import NewGameScene
+    from scenes.model.penk_tutorial_session import offered
 
+    offered()  # New game as a player sees it after the guided game's one offer
     scene = NewGameScene(app)
     app.go(scene, how="reset", fade=False)
     scene.game.adjust(1)  # Penk!

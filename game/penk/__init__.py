@@ -20,6 +20,7 @@ from game.penk.match import PenkMatch, PenkSetup
 from game.penk.odds import circle_chances, hand_chance, mark_values
 from game.penk.odds import tables as odds_tables
 from game.penk.play import DEFAULT_BUDGET, PenkRecord, decide, play_game
+from game.penk.position import position_from_data
 from game.penk.rules import apply, legal_actions, refusal
 from game.penk.saves import (
     load_match,
@@ -92,6 +93,7 @@ __all__ = [
     "State",
     "Turn",
     "apply",
+    "position_from_data",
     "refusal",
     "chance_outcomes",
     "current_scores",

@@ -67,8 +67,9 @@ class PenkOddsView(OddsView):
                 box.topright = geometry.cell_rect(*badge.target).move(-3, 3).topright  # type: ignore[arg-type]
             elif badge.kind == "line" and badge.target[0] == "row":
                 box.midleft = geometry.row_points_rect(int(str(badge.target[1]))).move(0, 14).midleft
-            elif badge.kind == "line":
-                box.midtop = geometry.column_points_rect(int(str(badge.target[1]))).midtop
+            elif badge.kind == "line":  # under the column's points (drawn in the middle)
+                points = geometry.column_points_rect(int(str(badge.target[1])))
+                box.midtop = (points.centerx, points.centery + 13)
             else:  # on the dice panel's top edge, at its right: never over a die
                 box.midright = (dice.right - 14, dice.top)
             pygame.draw.rect(surface, colour, box, border_radius=box.height // 2)

@@ -272,6 +272,8 @@ class PenkTableScene(TableHelp, TableBase):
         self.explain_refusal(Asked(cell=(row, column)), where)  # the engine's reason (why_not.py)
 
     def play(self, action: Action, near: pygame.Rect | None = None) -> None:
+        if not self.guide_allows(action, near):  # the guided game's lesson (table_help.py)
+            return
         session = self.session
         before = session.state
         seat = before.active

@@ -1,9 +1,9 @@
 """The help at the Penk! table, the first game's in Penk!'s terms: the Hint (H and its button, a
-second H plays it; scenes/penk/hint.py), the odds (O shows or hides them; scenes/penk/odds_view.py)
-and "why not?" (? or a right-click on a die, a cell, a
-column's die or the Reroll button; scenes/penk/why_not.py), whose answer also tells why a click
-on a cell circled nothing. The table scene mixes this in; it keeps the table's own file to the
-game itself."""
+second H plays it; scenes/penk/hint.py), the odds (O shows or hides them; scenes/penk/odds_view.py),
+"why not?" (? or a right-click on a die, a cell, a column's die or the Reroll button;
+scenes/penk/why_not.py), whose answer also tells why a click on a cell circled nothing, and the
+guided game's guard and lessons (scenes/penk/guide.py). The table scene mixes this in; it keeps
+the table's own file to the game itself."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ class TableHelp:
         self.why_not = WhyNotNote()
         self.odds = PenkOddsView(self.app)
         self.pointer: tuple[int, int] | None = None
+        self.guide: Any = None  # Penk!'s guided game (scenes/penk/guide.py) sets its lessons here
         self.focus.widgets.append(self.hint_button)
 
     # -- the hint ------------------------------------------------------------------------------------
@@ -101,6 +102,13 @@ class TableHelp:
         if found is not None and found.action is None:
             self.refuse(lambda: found.text(state), near)  # type: ignore[attr-defined]
 
+    def guide_allows(self, action: Any, near: pygame.Rect | None) -> bool:
+        """In the guided game only the lesson's move goes ahead; another is refused kindly."""
+        if self.guide is None or self.guide.allows(action):
+            return True
+        self.refuse(self.guide.refusal, near)  # type: ignore[attr-defined]
+        return False
+
     # -- the scene's hooks ---------------------------------------------------------------------------
     def handle_help(self, intent: Intent) -> bool:
         if intent.action == Key.POINTER_MOVE and intent.pos is not None:
@@ -135,7 +143,9 @@ class TableHelp:
             self.hint_button.draw(surface, self.hint_button is self.focus.focused)
         self.hints.draw(surface, self)
         self.why_not.draw(surface, self.layout["sheet"])
+        if self.guide is not None:
+            self.guide.draw(surface)
 
     @property
     def help_animating(self) -> bool:
-        return self.hints.thinking or self.why_not.showing or self.odds.waiting
+        return self.hints.thinking or self.why_not.showing or self.odds.waiting or self.guide is not None

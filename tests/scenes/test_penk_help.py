@@ -13,31 +13,22 @@ from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.hints import hints_used
 from scenes.penk.hint_words import dice_words, sentence
 from scenes.penk.opening import start_session
-from scenes.penk.table import PenkTableScene
-from tests.scenes.conftest import click, press, settle, top
+from tests.scenes.conftest import click, press, settle
+from tests.scenes.test_penk_table import anna_deciding
 
 SEATS = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Robo", SeatKind.BOT, "easy"))
-
-
-def anna_deciding(app: App) -> PenkTableScene:
-    for _ in range(600):
-        settle(app, 0.5)
-        scene = top(app)
-        if isinstance(scene, PenkTableScene) and scene.deciding:
-            return scene
-    raise AssertionError("Anna never got to decide")
 
 
 def test_a_whole_turn_is_played_by_h_alone(app: App) -> None:
     session = start_session(GameConfig(SEATS, 0), seed=11)
     app.go("table", session, how="reset", fade=False)
-    scene = anna_deciding(app)
+    scene = anna_deciding(app, session)
     turn = (session.state.round, session.state.active)
     played: list[penk.Action] = []
     for _ in range(40):
         if (session.state.round, session.state.active) != turn:
             break
-        scene = anna_deciding(app)
+        scene = anna_deciding(app, session)
         expected = penk.advise(session.state).action
         press(app, pygame.K_h)  # ask
         scene.hints.wait()
@@ -55,7 +46,7 @@ def test_a_whole_turn_is_played_by_h_alone(app: App) -> None:
 def test_the_hint_button_asks_too(app: App) -> None:
     session = start_session(GameConfig(SEATS, 0), seed=11)
     app.go("table", session, how="reset", fade=False)
-    scene = anna_deciding(app)
+    scene = anna_deciding(app, session)
     pos = scene.hint_button.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     click(app, pos)
@@ -121,7 +112,7 @@ def test_a_right_click_asks_and_a_refused_click_tells_the_engines_reason(app: Ap
     set_language("en")
     session = start_session(GameConfig(SEATS, 0), seed=11)
     app.go("table", session, how="reset", fade=False)
-    scene = anna_deciding(app)
+    scene = anna_deciding(app, session)
     state = session.state
     cell = next(
         (r, c)

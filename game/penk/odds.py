@@ -214,7 +214,7 @@ def hand_chance(cells: Sequence[int], hand: Hand, rerolls_left: int) -> float:
     return float(target_chances(frozenset(cells), rerolls_left)[0][tables().hand_index[hand]])
 
 
-@lru_cache(maxsize=1024)  # the odds display asks for the same lines and cells over and over
+@lru_cache(maxsize=256)  # the odds display asks for the same lines and cells over and over
 def target_chances(cells: frozenset[int], rerolls: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """For a set of cells and the rerolls left: by hand, the chance to circle one of them by the
     turn's end playing for them; by kept part, the same when the other dice are rolled first."""

@@ -74,16 +74,15 @@ def lines(state: State) -> list[tuple[tuple[str, int], list[int]]]:
     """Each row and column with its clear cells (by index), those with one at least."""
     sheet = state.sheet
     found = []
-    for kind in ("row", "column"):
-        for number in range(1, SIZE + 1):
-            cells = [
-                cell_index(*(number, other) if kind == "row" else (other, number))
-                for other in range(1, SIZE + 1)
-                if sheet.is_clear(*((number, other) if kind == "row" else (other, number)))
-            ]
-            if cells:
-                found.append(((kind, number), cells))
-    return found
+    for number in range(1, SIZE + 1):
+        for kind, cells in (
+            ("row", [(number, other) for other in range(1, SIZE + 1)]),
+            ("column", [(other, number) for other in range(1, SIZE + 1)]),
+        ):
+            clear = [cell_index(*cell) for cell in cells if sheet.is_clear(*cell)]
+            if clear:
+                found.append(((kind, number), clear))
+    return sorted(found, key=lambda line: line[0])
 
 
 def chance_of(state: State, cells: list[int], picked: tuple[int, ...]) -> float:

@@ -14,6 +14,8 @@ Every chance is exact (game.penk.odds: every roll of the dice, every reroll choi
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
@@ -26,6 +28,7 @@ from game.penk import (
     State,
     circle_chances,
     hand_chance,
+    odds_tables,
     outlook,
     without,
 )
@@ -104,6 +107,15 @@ def _chance_of(state: State, cells: list[int], picked: tuple[int, ...]) -> float
     return hand_chance(cells, state.dice, rerolls_left)
 
 
+def _chance(state: State, cells: list[int], picked: tuple[int, ...]) -> float:
+    """`chance_of`, then a moment for the frame's thread: a target new to the memory is about a
+    millisecond of numpy that holds the interpreter, and the frame should not wait for a whole
+    switch interval (5 ms) behind it (docs/performance.md)."""
+    chance = chance_of(state, cells, picked)
+    time.sleep(0)
+    return chance
+
+
 def penk_badges(
     request: PenkOddsRequest, wanted: Callable[[], bool] = lambda: True
 ) -> Iterator[list[PenkBadge]]:
@@ -114,13 +126,13 @@ def penk_badges(
         return
     sheet = state.sheet
     clear = [(r, c) for r in range(1, SIZE + 1) for c in range(1, SIZE + 1) if sheet.is_clear(r, c)]
-    yield [PenkBadge("cell", cell, chance_of(state, [cell_index(*cell)], picked)) for cell in clear]
+    yield [PenkBadge("cell", cell, _chance(state, [cell_index(*cell)], picked)) for cell in clear]
     if not wanted():
         return
-    found = [PenkBadge("line", line, chance_of(state, cells, picked)) for line, cells in lines(state)]
+    found = [PenkBadge("line", line, _chance(state, cells, picked)) for line, cells in lines(state)]
     if state.phase is Phase.CHOOSE and clear:
         every = [cell_index(*cell) for cell in clear]
-        found.append(PenkBadge("fail", (), 1.0 - chance_of(state, every, picked)))
+        found.append(PenkBadge("fail", (), 1.0 - _chance(state, every, picked)))
     yield found
     if not wanted():
         return
@@ -133,8 +145,11 @@ _worker: OddsWorker | None = None
 
 
 def penk_worker() -> OddsWorker:
-    """The Penk! table's odds thread (the first game's worker, with Penk!'s numbers)."""
+    """The Penk! table's odds thread (the first game's worker, with Penk!'s numbers). Made when
+    a Penk! table opens, which also builds the odds tables on a thread of their own at once: built
+    by the first request instead, their 0.2 s would fall into the next roll of the dice."""
     global _worker
     if _worker is None:
         _worker = OddsWorker(work=penk_badges)
+        threading.Thread(target=odds_tables, name="penk-odds-tables", daemon=True).start()
     return _worker

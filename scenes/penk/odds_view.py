@@ -42,15 +42,20 @@ class PenkOddsView(OddsView):
     def ask(self, state: State, seat: int | None, picked: tuple[int, ...]) -> bool:
         """Ask for the odds of what is shown now (`seat`: the human deciding, None: no human);
         True when new numbers arrived."""
-        shown: Shown | None = None
-        if not self.enabled or seat is None or not shows_odds(state, seat):
+        if not self.enabled:
             self.worker.ask(None)
-        else:
-            request = PenkOddsRequest(state, seat, picked)
-            if self.last is not None and self.last.done and request.same(self.last.request):
-                return False
-            self.worker.ask(request)
-            shown = self.worker.shown()
+            changed, self.last = self.last is not None, None
+            return changed
+        if seat is None or not shows_odds(state, seat):
+            # the dice roll or a bot plays: nothing to work out, and the numbers kept for when
+            # the same position is back (a roll shown again asks for nothing new)
+            self.worker.ask(None)
+            return False
+        request = PenkOddsRequest(state, seat, picked)
+        if self.last is not None and self.last.done and request.same(self.last.request):
+            return False
+        self.worker.ask(request)
+        shown = self.worker.shown()
         changed = shown is not self.last
         self.last = shown
         return changed

@@ -81,8 +81,17 @@ def new_match(seed: int = SEED) -> PenkMatch:
 
 def replay(actions: Iterable[Action]) -> PenkMatch:
     """The guided game's match after `actions` (a resumed tutorial); IllegalActionError if one is
-    not legal at its point."""
-    return new_match().play_all(actions)
+    not legal at its point, ValueError if a roll is not the seed's own (the lessons expect the
+    seed's dice: a save with other dice could leave a lesson whose move is not allowed)."""
+    match = new_match()
+    for action in actions:
+        if match.state.is_chance:
+            rolled = match.resolve_chance()
+            if rolled != action:
+                raise ValueError(f"the roll {action} is not the guided game's {rolled}")
+        else:
+            match.play(action)
+    return match
 
 
 def lessons_done(match: PenkMatch) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 import game.penk as penk
 from scenes.app import App
@@ -89,9 +90,18 @@ def test_a_guided_game_left_is_resumed_at_its_lesson(app: App, data_dir: Path) -
     assert not again.session.can_undo
 
 
-def test_a_damaged_save_starts_the_guided_game_afresh(app: App, data_dir: Path) -> None:
+@pytest.mark.parametrize(
+    "saved",
+    [
+        b"\x00\xffnot json at all",
+        # well-formed, but its dice are not the seed's: the lessons could not be played
+        b'{"format": "penk-tutorial", "version": 1, "seed": 46, "names": ["a", "b"],'
+        b' "actions": ["roll 111111"]}',
+    ],
+)
+def test_a_damaged_save_starts_the_guided_game_afresh(app: App, data_dir: Path, saved: bytes) -> None:
     tutorial_slot(data_dir).parent.mkdir(parents=True, exist_ok=True)
-    tutorial_slot(data_dir).write_bytes(b"\x00\xffnot json at all")
+    tutorial_slot(data_dir).write_bytes(saved)
     app.go("penk-tutorial", how="reset", fade=False)
     scene = learner_deciding(app)
     assert scene is not None and isinstance(scene.session, PenkTutorialSession)

@@ -89,3 +89,12 @@ def face(badge: PenkBadge) -> tuple[str, tuple[int, int, int]]:
     if badge.kind == "fail":
         return t("penk.odds.fail", chance=percent_text(badge.value)), chance_colour(1.0 - badge.value)
     return percent_text(badge.value), chance_colour(badge.value)
+
+
+def badge_words(badge: PenkBadge) -> str:
+    """A cell's badge as a sentence for the cell's tip ("" for the others)."""
+    if badge.kind == "cell":
+        return t("penk.odds.cell_tip", chance=percent_text(badge.value))
+    if badge.kind == "add":
+        return t("penk.odds.add_tip", points=points_text(badge.value))
+    return ""

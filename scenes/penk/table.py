@@ -156,7 +156,10 @@ class PenkTableScene(TableHelp, TableBase):
         return lambda: self.cross(column)
 
     def _cell_hint(self, row: int, column: int) -> Callable[[], str]:
-        return lambda: t("penk.cell.hint", row=row, column=column, value=ROW_VALUES[row - 1])
+        return lambda: (
+            t("penk.cell.hint", row=row, column=column, value=ROW_VALUES[row - 1])
+            + self.odds_note(row, column)
+        )
 
     def _reroll_label(self) -> str:
         left = max(0, 3 - self.session.state.rolls)

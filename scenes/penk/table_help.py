@@ -16,7 +16,7 @@ from scenes.core.intents import Action as Key
 from scenes.core.intents import Intent
 from scenes.core.widgets import Button
 from scenes.penk.hint import PenkHints
-from scenes.penk.odds_view import PenkOddsView
+from scenes.penk.odds_view import PenkOddsView, badge_words
 from scenes.penk.why_not import Asked, answer
 from scenes.table.why_not import WhyNotNote
 
@@ -132,6 +132,13 @@ class TableHelp:
         arrived = self.odds.ask(self.session.state, seat, self.dice.picked_faces())
         if self.hints.poll() | self.why_not.update(dt) | arrived:
             self.app.request_draw()
+
+    def odds_note(self, row: int, column: int) -> str:
+        """The cell's odds in words, for its tip: the chance this turn and what circling adds."""
+        if not self.odds.enabled or not self.deciding:  # type: ignore[attr-defined]
+            return ""
+        words = [badge_words(badge) for badge in self.odds.badges if badge.target == (row, column)]
+        return "".join(" · " + text for text in words if text)
 
     def draw_odds(self, surface: pygame.Surface) -> None:
         """The odds on the large sheet (drawn under the controls' glows)."""

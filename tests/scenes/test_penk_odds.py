@@ -147,6 +147,8 @@ def test_the_table_shows_the_odds_and_o_hides_them(app: App) -> None:
     assert isinstance(scene, PenkTableScene)
     kinds = {badge.kind for badge in scene.odds.badges}  # type: ignore[attr-defined]
     assert {"cell", "line", "fail"} <= kinds
+    cell = next(badge.target for badge in scene.odds.badges if badge.kind == "cell")  # type: ignore[attr-defined]
+    assert "to circle it this turn" in scene.cell_spots[cell].tooltip()  # type: ignore[index]
     press(app, pygame.K_o)
     settle(app, 0.2)
     assert app.settings.odds == "off" and not scene.odds.badges

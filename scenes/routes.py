@@ -24,12 +24,16 @@ from scenes.menus.reinstall import ReinstallScene
 from scenes.menus.rules import RulesScene
 from scenes.menus.settings import SettingsScene
 from scenes.menus.title import TitleScene
+from scenes.model.penk_tutorial import MODE as PENK_TUTORIAL_MODE
+from scenes.model.penk_tutorial_session import PenkTutorialSession
 from scenes.model.rulebooks import PENK
 from scenes.model.tutorial import MODE as TUTORIAL_MODE
 from scenes.model.tutorial_session import TutorialSession
 from scenes.penk import opening as penk_opening
+from scenes.penk.guide import PenkGuide
 from scenes.penk.scoring import PenkScoringScene
 from scenes.penk.table import PenkTableScene
+from scenes.penk.tutorial_opening import penk_tutorial_scene
 from scenes.solo.campaign import CampaignScene
 from scenes.solo.card import SoloCardScene
 from scenes.solo.end import SoloEndScene
@@ -58,7 +62,10 @@ def table(app: App, session: GameSession) -> Scene:
     if session.game == PENK:
         if penk_opening.stage(session) == penk_opening.SCORING:
             return PenkScoringScene(app, session)
-        return PenkTableScene(app, session)
+        penk_table = PenkTableScene(app, session)
+        if isinstance(session, PenkTutorialSession):  # Penk!'s guided game: the lessons over the table
+            penk_table.guide = PenkGuide(penk_table, session)
+        return penk_table
     kind = stage(session)
     if kind == "deal":
         return DealScene(app, session)
@@ -94,6 +101,7 @@ ROUTES: dict[str, RouteFactory] = {
     "table-resigned": ScoringScene,  # (GameSession, Resignation): the scores as they stood
     "pass-device": PassScreen,  # (the next player's name): hides private cards while hands change
     "tutorial": tutorial_scene,  # the guided first game, resumed at its lesson or begun
+    "penk-tutorial": penk_tutorial_scene,  # Penk!'s guided first game, resumed at its lesson or begun
     "tutorial-done": TutorialDoneScene,  # (GameSession): after its final score, a real game or the title
     # Penk!, the second game (its saves are resumed by "table-continue" and shown by "table")
     "penk-new": penk_opening.new_game_scene,  # (GameConfig)
@@ -115,6 +123,7 @@ ROUTES: dict[str, RouteFactory] = {
 MODES: dict[str, ModeRoutes] = {
     # the guided first game is left (and resumed) or played to its end, never restarted or resigned
     TUTORIAL_MODE: ModeRoutes(after_game="tutorial-done", can_restart=False, can_resign=False),
+    PENK_TUTORIAL_MODE: ModeRoutes(can_restart=False, can_resign=False),
     "solo": ModeRoutes(after_game="solo-finished", resign="solo-resigned"),
     "watch": ModeRoutes(after_game="solo-finished"),
     # a campaign level is neither restarted (a bad deal would be redone) nor resigned without being

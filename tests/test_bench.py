@@ -30,7 +30,7 @@ def test_bench_for_penk_reports_the_first_games_keys(capsys: pytest.CaptureFixtu
     assert bench.main(["--quick", "--game", "penk"]) == 0
     penk = json.loads(capsys.readouterr().out)
     assert set(first) <= set(penk) and penk["game"] == "penk"
-    assert set(penk["latency_ms"]) == {"easy", "normal", "hard"}
+    assert set(penk["latency_ms"]) == {"easy", "normal", "hard", "expert"}
     assert penk["budgets"]["latency_ms.hard.p95"] == {
         "at_most": 50.0,  # Penk!'s budget for every level (issue 23)
         "measured": penk["latency_ms"]["hard"]["p95"],

@@ -50,7 +50,7 @@ def _played_until(wanted: Wanted, seed: int, limit: int = 2000) -> GameSession |
     return session if wanted(session) else None
 
 
-def _open(app: App, session: GameSession, seconds: float = 2.5) -> PenkTableScene:
+def open_table(app: App, session: GameSession, seconds: float = 2.5) -> PenkTableScene:
     app.go("table", session, how="reset", fade=False)
     for _ in range(int(seconds / FRAME)):
         app.step(FRAME)
@@ -65,7 +65,9 @@ def circles(session: GameSession) -> list[penk.Circle]:
 
 def shot_newgame(app: App) -> pygame.Surface:
     from scenes.menus.newgame import NewGameScene
+    from scenes.model.penk_tutorial_session import offered
 
+    offered()  # New game as a player sees it after the guided game's one offer
     scene = NewGameScene(app)
     app.go(scene, how="reset", fade=False)
     scene.game.adjust(1)  # Penk!
@@ -84,7 +86,7 @@ def _turn(session: GameSession) -> bool:
 
 
 def shot_turn(app: App) -> pygame.Surface:
-    _open(app, session_at(_turn))
+    open_table(app, session_at(_turn))
     app.draw()
     return app.screen
 
@@ -95,7 +97,7 @@ def _grouping(session: GameSession) -> bool:
 
 def shot_groups(app: App) -> pygame.Surface:
     session = session_at(_grouping, seed=5)
-    scene = _open(app, session)
+    scene = open_table(app, session)
     group = max(circles(session), key=lambda action: (len(action.group), action.cell))
     for place in scene.places_of(group) or []:
         scene.toggle(place)
@@ -115,7 +117,7 @@ def penk_circle(session: GameSession) -> penk.Circle | None:
 
 def shot_blocked(app: App) -> pygame.Surface:
     session = session_at(lambda s: penk_circle(s) is not None, seed=3)
-    scene = _open(app, session)
+    scene = open_table(app, session)
     action = penk_circle(session)
     assert action is not None
     scene.press_cell(*action.cell)
@@ -130,7 +132,7 @@ def _failed(session: GameSession) -> bool:
 
 
 def shot_failed_roll(app: App) -> pygame.Surface:
-    _open(app, session_at(_failed, seed=3))
+    open_table(app, session_at(_failed, seed=3))
     app.draw()
     return app.screen
 

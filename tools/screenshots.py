@@ -27,6 +27,7 @@ from tools import (  # noqa: E402
     hint_shots,
     history_shots,
     odds_shots,
+    penk_help_shots,
     penk_shots,
     slot_shots,
     solo_shots,
@@ -180,6 +181,7 @@ SHOTS.update(history_shots.SHOTS)  # the archive, a replay, the statistics
 SHOTS.update(tutorial_shots.SHOTS)  # the guided first game, six steps
 SHOTS.update(hint_shots.SHOTS)  # the hint with its sentence, "why not?" on a field
 SHOTS.update(odds_shots.SHOTS)  # the odds at the table: the human's turn, a passive write
+SHOTS.update(penk_help_shots.SHOTS)  # Penk!'s hint, odds and "why not?"
 
 
 def take(out: Path, language: str, names: list[str] | None = None) -> list[Path]:

@@ -36,7 +36,7 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -313,7 +313,9 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.game == "penk" and not penk.MIN_SEATS <= args.players <= penk.MAX_SEATS:
         parser.error(f"Penk! has {penk.MIN_SEATS} to {penk.MAX_SEATS} players")
-    read_seats(parser, args, several_solo_bots=args.duplicate)
+    read_seats(
+        parser, args, several_solo_bots=args.duplicate, known=penk.LEVELS if args.game == "penk" else LEVELS
+    )
     if args.solo_levels is not None:
         args.solo_levels = read_solo_levels(parser, args)
     elif args.shared_dice:
@@ -340,10 +342,14 @@ def add_game_arguments(parser: argparse.ArgumentParser, games: int) -> None:
 
 
 def read_seats(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, several_solo_bots: bool = False
+    parser: argparse.ArgumentParser,
+    args: argparse.Namespace,
+    several_solo_bots: bool = False,
+    known: Collection[str] = LEVELS,
 ) -> None:
     """Check --bots against --players (one name serves every seat) and --solo-level, and set
-    `args.levels` to one bot level per seat; a mistake ends the program with the parser's error.
+    `args.levels` to one bot level per seat (each one of `known`, the game's levels); a mistake
+    ends the program with the parser's error.
     With `several_solo_bots` a solo game may name several bots (duplicate solo: each plays every
     deal), and `args.levels` lists them."""
     levels = [name.strip() for name in args.bots.split(",") if name.strip()]
@@ -352,8 +358,8 @@ def read_seats(
     if len(levels) != args.players and not (several_solo_bots and args.players == 1 and levels):
         parser.error(f"--bots names {len(levels)} bots for {args.players} seats")
     for level in levels:
-        if level not in LEVELS:
-            parser.error(f"unknown bot level {level!r} (expected one of: {', '.join(LEVELS)})")
+        if level not in known:
+            parser.error(f"unknown bot level {level!r} (expected one of: {', '.join(known)})")
     if args.solo_level is not None and args.players != 1:
         parser.error("--solo-level needs --players 1")
     args.levels = levels

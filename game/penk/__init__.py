@@ -8,15 +8,20 @@ The vocabulary is the first game's (game/engine.py); docs/penk.md describes the 
 
 from game.engine import IllegalActionError, SetupError, Turn
 from game.penk.actions import Action, Circle, Cross, End, Reroll, Roll, parse
-from game.penk.bots import LEVELS, Bot, HardBot, make_bot
+from game.penk.advice import Advice, Why, advise, same_turn
+from game.penk.bots import Bot, HardBot
 from game.penk.chance import chance_outcomes, sample_chance
 from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text, group_cell, sub_multisets, without
 from game.penk.engine import Outcome, current_scores, new_game, result, view, whose_turn
+from game.penk.evaluate import outlook
+from game.penk.expert import ExpertBot
+from game.penk.levels import LEVELS, make_bot
 from game.penk.match import PenkMatch, PenkSetup
-from game.penk.odds import mark_values
+from game.penk.odds import circle_chances, hand_chance, mark_values
 from game.penk.odds import tables as odds_tables
 from game.penk.play import DEFAULT_BUDGET, PenkRecord, decide, play_game
-from game.penk.rules import apply, legal_actions
+from game.penk.position import position_from_data
+from game.penk.rules import apply, legal_actions, refusal
 from game.penk.saves import (
     load_match,
     match_from_data,
@@ -40,10 +45,18 @@ from game.penk.sheet import ROW_VALUES, SIZE, Sheet, completed_lines, read_sheet
 from game.penk.state import MAX_SEATS, MIN_SEATS, ROLLS_PER_TURN, Phase, State
 
 __all__ = [
+    "Advice",
+    "Why",
+    "advise",
+    "same_turn",
     "DEFAULT_BUDGET",
     "HardBot",
+    "ExpertBot",
     "ROLLS_PER_TURN",
     "mark_values",
+    "circle_chances",
+    "hand_chance",
+    "outlook",
     "odds_tables",
     "sub_multisets",
     "without",
@@ -88,6 +101,8 @@ __all__ = [
     "State",
     "Turn",
     "apply",
+    "position_from_data",
+    "refusal",
     "chance_outcomes",
     "current_scores",
     "dice_text",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 from game.penk.actions import Action, Circle, Cross, End, Reroll
@@ -211,13 +211,3 @@ class EasyBot:
         keep_value = rng.choice(sorted(value for value, count in counts.items() if count == most))
         rerolled = tuple(face for face in dice if face not in (keep_value, JOLLY))
         return rerolled or (keep_value,)
-
-
-LEVELS: dict[str, Callable[[], Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-
-
-def make_bot(level: str) -> Bot:
-    """A fresh bot of a level; ValueError naming the levels for an unknown one."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown Penk! bot level {level!r} (expected one of: {', '.join(LEVELS)})")
-    return LEVELS[level]()

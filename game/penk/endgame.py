@@ -65,7 +65,7 @@ def rivals(state: State) -> Rivals | None:
 def _final_totals(sheet: Sheet) -> NDArray[np.float64]:
     """The chance of each final total of a sheet whose player has one turn left, playing it for
     the most points."""
-    totals = np.maximum.reduceat(scores(_circled_after_markings(sheet))[0], tables().marking_starts)
+    totals = np.maximum.reduceat(scores(circled_after_markings(sheet))[0], tables().marking_starts)
     chances = final_hands(totals.astype(np.float64))
     finals: NDArray[np.float64] = np.bincount(totals, weights=chances, minlength=MAX_TOTAL + 1).astype(float)
     return finals
@@ -108,11 +108,11 @@ def sheet_outcome(sheet: Sheet, against: Rivals) -> float:
 def winning_marks(sheet: Sheet, against: Rivals) -> NDArray[np.float64]:
     """For every hand of six dice: the value of the best groups it can circle on `sheet` (a
     failed roll leaves the sheet as it is)."""
-    return np.maximum.reduceat(win_values(_circled_after_markings(sheet), against), tables().marking_starts)
+    return np.maximum.reduceat(win_values(circled_after_markings(sheet), against), tables().marking_starts)
 
 
 @lru_cache(maxsize=64)
-def _circled_after_markings(sheet: Sheet) -> NDArray[np.int64]:
+def circled_after_markings(sheet: Sheet) -> NDArray[np.int64]:
     """The sheet's circled cells after each hand's every maximal marking, in the order of the
     odds tables (a marking's cells that are not clear mark nothing)."""
     t = tables()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 
 import numpy as np
@@ -201,15 +201,29 @@ def plan_for_values(
     return Plan(True, t.keeps[choice], best, float(marks[h]))
 
 
-def circle_chances(cells: Sequence[int], rerolls_left: int) -> float:
+def circle_chances(cells: Sequence[int], rerolls_left: int, kept: Hand = ()) -> float:
     """The chance of circling at least one of the given cells by the end of the turn, playing for
-    them (the odds a hint shows: weight 1 on those cells, a failed roll worth 0)."""
+    them (the odds a hint shows: weight 1 on those cells, a failed roll worth 0): the dice not in
+    `kept` are rolled now, and `rerolls_left` rerolls follow."""
+    return float(target_chances(frozenset(cells), rerolls_left)[1][tables().keep_index[kept]])
+
+
+def hand_chance(cells: Sequence[int], hand: Hand, rerolls_left: int) -> float:
+    """The chance of circling at least one of the given cells by the end of the turn from the six
+    dice `hand` on the table, with `rerolls_left` rerolls, playing for them (stopping included)."""
+    return float(target_chances(frozenset(cells), rerolls_left)[0][tables().hand_index[hand]])
+
+
+@lru_cache(maxsize=256)  # the odds display asks for the same lines and cells over and over
+def target_chances(cells: frozenset[int], rerolls: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """For a set of cells and the rerolls left: by hand, the chance to circle one of them by the
+    turn's end playing for them; by kept part, the same when the other dice are rolled first."""
     weights = [1.0 if cell in cells else 0.0 for cell in range(CELLS)]
     marks = np.minimum(mark_values(weights, 0.0), 1.0)
     values = marks
-    for _ in range(rerolls_left):
+    for _ in range(rerolls):
         values = np.maximum(marks, _best_reroll(keep_values(values))[0])
-    return float(keep_values(values)[tables().keep_index[()]])
+    return values, keep_values(values)
 
 
 def _roll_on(kept: NDArray[np.float64]) -> NDArray[np.float64]:

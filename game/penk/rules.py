@@ -72,6 +72,16 @@ def apply(state: State, action: Action) -> State:
     return step(state, action)
 
 
+def refusal(state: State, action: Action) -> IllegalActionError | None:
+    """Why `action` is refused now, or None when it is legal: the very check `apply` makes, so a
+    screen's "why not?" never states a rule of its own."""
+    try:
+        apply(state, action)
+    except IllegalActionError as error:
+        return error
+    return None
+
+
 def _end(state: State, action: End) -> State:
     if state.phase is not Phase.CIRCLE:
         raise IllegalActionError("penk.circle_first")

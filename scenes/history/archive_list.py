@@ -24,6 +24,7 @@ from scenes.core.widgets import Button, Text, Widget
 from scenes.history.words import row_words
 from scenes.model import archive as archive_module
 from scenes.model.archive import GameRow
+from scenes.model.archive_entry import PENK
 from scenes.model.archive_share import EXPORTS, IMPORTS, export_game, import_games
 from scenes.model.replay import Replay
 from scenes.model.session import GameSession
@@ -364,9 +365,9 @@ def _text(key: str) -> Text:
 
 
 def reviewable(row: GameRow) -> bool:
-    """Only the first game's finished games with a human seat have decisions to review."""
+    """Only finished games (of either game) with a human seat have decisions to review."""
     return (
-        row.game == FIRST_GAME
+        row.game in (FIRST_GAME, PENK)
         and row.outcome == "finished"
         and any(seat.kind == "human" for seat in row.seats)
     )

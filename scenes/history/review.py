@@ -3,7 +3,8 @@ progress bar and Cancel, kept in the archive once done; then the human's decisio
 bot would have chosen otherwise, the largest estimated losses first, each marked doubtful, bad,
 blunder or unclear. A row opens the replay at that position, both choices named above the table.
 Below them the luck panel (luck_panel.py): each roll's luck and the luck-adjusted result. A review
-kept before luck was measured has its luck computed when it is opened.
+kept before luck was measured has its luck computed when it is opened. A Penk! game is reviewed
+alike, against the expert bot, in Penk!'s words (penk_review_words.py).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from scenes.core.intents import Action as Key
 from scenes.core.intents import Intent
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Text, Widget
-from scenes.history import luck_panel
+from scenes.history import luck_panel, penk_review_words
 from scenes.model import archive as archive_module
 from scenes.model.luck import RollLuck
+from scenes.model.penk_review import PenkReviewJob
 from scenes.model.replay import Replay
 from scenes.model.review import Judgement, ReviewJob
 from scenes.model.userdata import data_dir
@@ -55,10 +57,12 @@ class ReviewScene(MenuScene):
         self.job: ReviewJob | None = None
         self.failed = False
         self.pointed: int | None = None  # the roll under the pointer in the luck panel
+        # a Penk! game has its own judge and estimator (scenes/model/penk_review.py)
+        job_type = ReviewJob if replay.is_first_game else PenkReviewJob
         if self.judgements is None:
-            self.job = ReviewJob(replay).start()
+            self.job = job_type(replay).start()
         elif self.lucks is None:  # kept before luck was measured: the luck alone
-            self.job = ReviewJob(replay, decisions=False).start()
+            self.job = job_type(replay, decisions=False).start()
         self._build()
 
     # --- the rows ----------------------------------------------------------------------------------
@@ -105,6 +109,8 @@ class ReviewScene(MenuScene):
 
     def _words(self, text: str, seat: int) -> str:
         """An action in the log's words (the deck's cards by name)."""
+        if not self.replay.is_first_game:
+            return penk_review_words.move_text(self.replay, text, seat)
         return describe(parse(text), self.replay.session.name(seat), self.replay.states[0].card)
 
     def _label(self, judgement: Judgement) -> Text:
@@ -150,6 +156,8 @@ class ReviewScene(MenuScene):
 
     def roll_words(self, luck: RollLuck) -> str:
         """The roll's luck in words, the roll as the log tells it."""
+        if not self.replay.is_first_game:
+            return penk_review_words.roll_text(self.replay, luck)
         rolled = describe(parse(luck.roll), self.replay.session.name(luck.seat), self.replay.states[0].card)
         return luck_panel.roll_words(self.replay, luck, rolled)
 

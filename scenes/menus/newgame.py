@@ -20,9 +20,10 @@ from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Choice, TextField, Widget
 from scenes.menus.slot_words import replace_button, replace_question
 from scenes.model.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
-from scenes.model.games import GAMES, GOENNEN_KOENNEN, GameInfo
+from scenes.model.games import GAMES, GOENNEN_KOENNEN, PENK_GAME, GameInfo
 from scenes.model.last_setup import SEAT_OPTIONS, LastSetup, load_last_setup, save_last_setup
 from scenes.model.slots import new_game_slot, occupant
+from scenes.penk.tutorial_opening import offer_penk_tutorial
 from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class NewGameScene(MenuScene):
             lambda: t("newgame.game"),
             lambda: [info.name for info in GAMES],
             keys.index(last.game) if last is not None and last.game in keys else 0,
-            lambda _index: self._refresh(),
+            lambda _index: self._game_changed(),
             hint=lambda: t("newgame.game.hint"),
         )
         area = self.layout["seats"]
@@ -164,6 +165,11 @@ class NewGameScene(MenuScene):
         if len(set(n.casefold() for n in names)) != len(names):
             return t("newgame.start.names_twice")
         return ""
+
+    def _game_changed(self) -> None:
+        self._refresh()
+        if self.info is PENK_GAME:  # Penk! chosen the first time: its guided game
+            offer_penk_tutorial(self.app)
 
     def _refresh(self) -> None:
         seated = self.seated()

@@ -139,7 +139,20 @@ class RulesScene(MenuScene):
             hint=lambda: t("rules.other_game.hint"),
             size=20,
         )
-        self.focus.widgets = [self.back_button, self.previous_button, self.next_button, self.game_button]
+        self.learn_button = Button(  # on Penk!'s pages: its guided first game
+            pygame.Rect(heading.right - 250 - 16 - 240, heading.y + 8, 240, heading.height - 16),
+            lambda: t("penk.tutorial.learn"),
+            lambda: app.go("penk-tutorial", how="reset"),
+            hint=lambda: t("penk.tutorial.learn.hint"),
+            size=20,
+        )
+        self.focus.widgets = [
+            self.back_button,
+            self.previous_button,
+            self.next_button,
+            self.game_button,
+            self.learn_button,
+        ]
         self.focus.focus(self.next_button)
         self._update_buttons()
 
@@ -150,6 +163,7 @@ class RulesScene(MenuScene):
         return "Penk!", PENK_FIRST_PAGE
 
     def _update_buttons(self) -> None:
+        self.learn_button.visible = self.page >= PENK_FIRST_PAGE and self.app.serves("penk-tutorial")
         self.previous_button.enabled = self.page > 0
         self.next_button.enabled = self.page < len(PAGES) - 1
         self.previous_button.disabled_reason = lambda: t("rules.first_page")

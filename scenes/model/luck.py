@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from game.ai import decide, make_bot
 from game.engine import COLOURS, Action, Draw, Phase, Roll, State, apply_known, sample_chance
+from scenes.model.penk_playout import win_share as penk_win_share
 from scenes.model.playout import ROLLOUT_BUDGET, mean_and_error, win_share
 from scenes.model.replay import Replay
 
@@ -191,10 +192,12 @@ class LuckSummary:
 
 def summary(replay: Replay, lucks: list[RollLuck]) -> LuckSummary:
     seat = viewpoint(replay)
-    by_seat = {index: 0.0 for index in range(replay.states[-1].config.players)}
+    final = replay.states[-1]
+    players = final.config.players if replay.is_first_game else final.players  # Penk!'s state
+    by_seat = {index: 0.0 for index in range(players)}
     for luck in lucks:
         by_seat[luck.seat] = by_seat.get(luck.seat, 0.0) + luck.luck
-    final = replay.states[-1]
-    result = win_share(final, seat) if final.is_over else 0.0
+    share = win_share if replay.is_first_game else penk_win_share
+    result = share(final, seat) if final.is_over else 0.0
     noise = math.sqrt(sum(luck.noise**2 for luck in lucks))
     return LuckSummary(seat, result, by_seat, sum(by_seat.values()), noise)

@@ -17,15 +17,16 @@ from scenes.model.archive import has_archive, store
 FIRST_GAMES = 10
 
 
-def finished_games(folder: Path) -> int:
-    """Games of the first game finished by a human here, in the archive of `folder` (0 without one)."""
+def finished_games(folder: Path, game: str = FIRST_GAME_KEY) -> int:
+    """Games of `game` (by default the first game; Penk!'s table counts its own) finished by a
+    human here, in the archive of `folder` (0 without one)."""
     if not has_archive(folder):
         return 0
     archive = store(folder)
     row = archive.db.execute(
         "SELECT COUNT(*) FROM games"
         " WHERE game = ? AND imported = 0 AND outcome = 'finished' AND mode != 'watch'",
-        (FIRST_GAME_KEY,),
+        (game,),
     ).fetchone()
     return int(row[0])
 

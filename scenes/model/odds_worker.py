@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from scenes.model.odds_numbers import (
     Badge,
@@ -52,16 +54,22 @@ def relabelled(shown: Shown | None, request: OddsRequest) -> Shown | None:
     return Shown(request, tuple(found), 0.0, True, 0.0, shown.goals)
 
 
-class OddsWorker:
-    """One daemon thread working out the latest request; `shown` reads its answer."""
+Work = Callable[[Any, Callable[[], bool]], Iterator[list[Any]]]  # (request, still wanted) -> batches
 
-    def __init__(self) -> None:
+
+class OddsWorker:
+    """One daemon thread working out the latest request; `shown` reads its answer. `work` gives
+    the numbers of a request in batches (by default the first game's badges; Penk!'s table gives
+    its own, scenes/model/penk_odds.py)."""
+
+    def __init__(self, work: Work | None = None) -> None:
         self._lock = threading.Condition()
         self._asked: OddsRequest | None = None
         self._asked_at = 0.0
         self._generation = 0
         self._shown: Shown | None = None
         self._positions = Positions()  # used on the worker's thread only
+        self._work: Work = work or (lambda request, wanted: badges(request, self._positions, wanted))
         self._thread: threading.Thread | None = None
         self.failure: Exception | None = None  # the last error of a computation (tests look)
 
@@ -109,7 +117,7 @@ class OddsWorker:
             found: list[Badge] = []
             began = time.thread_time()
             try:
-                for batch in badges(request, self._positions, wanted):
+                for batch in self._work(request, wanted):
                     found += batch
                     self._publish(request, generation, found, (asked_at, began), False, self._goals(request))
             except Exception as error:  # a number that cannot be worked out is not shown; play goes on

@@ -123,11 +123,15 @@ class ReviewJob:
             for step in self.rolls:
                 if self._cancel.is_set():
                     return
-                self.lucks.append(luck_module.roll_luck(self.replay, step, seat, self.luck_rollouts))
+                self.lucks.append(self.roll_luck(step, seat))
         except BaseException as error:  # reported to the screen, which shows the review failed
             self.error = error
         finally:
             self._done.set()
+
+    def roll_luck(self, step: int, seat: int) -> RollLuck:
+        """The luck of the roll at `step` for `seat` (Penk!'s review gives its own)."""
+        return luck_module.roll_luck(self.replay, step, seat, self.luck_rollouts)
 
     def judge(self, step: int) -> Judgement:
         replay = self.replay

@@ -46,6 +46,8 @@ from scenes.model.session import GameSession
 from scenes.penk.dice_row import DiceRow, take
 from scenes.penk.marks import Mark, draw_marks, hidden_crosses
 from scenes.penk.opening import TABLE, stage
+from scenes.penk.table_help import TableHelp
+from scenes.penk.why_not import Asked
 from scenes.penk.words import move_words
 from scenes.render.dice import ROLL_SECONDS
 from scenes.render.penk_sheet import SheetGeometry, draw_glow, draw_sheet
@@ -67,7 +69,7 @@ def bit(row: int, column: int) -> int:
     return 1 << ((row - 1) * SIZE + column - 1)
 
 
-class PenkTableScene(TableBase):
+class PenkTableScene(TableHelp, TableBase):
     name = TABLE
 
     def __init__(self, app: App, session: GameSession) -> None:
@@ -84,6 +86,7 @@ class PenkTableScene(TableBase):
         self._legal: tuple[State | None, list[Action]] = (None, [])
         self.focus = FocusGroup(on_activate=lambda: app.play("click"))
         self._build_controls()
+        self.build_help()  # the Hint (table_help.py)
         self._sync()
 
     # -- controls ------------------------------------------------------------------------------------
@@ -153,7 +156,10 @@ class PenkTableScene(TableBase):
         return lambda: self.cross(column)
 
     def _cell_hint(self, row: int, column: int) -> Callable[[], str]:
-        return lambda: t("penk.cell.hint", row=row, column=column, value=ROW_VALUES[row - 1])
+        return lambda: (
+            t("penk.cell.hint", row=row, column=column, value=ROW_VALUES[row - 1])
+            + self.odds_note(row, column)
+        )
 
     def _reroll_label(self) -> str:
         left = max(0, 3 - self.session.state.rolls)
@@ -225,20 +231,20 @@ class PenkTableScene(TableBase):
     def reroll(self) -> None:
         picked = self.dice.picked_faces()
         if self.deciding and picked:
-            self._play(Reroll(picked))
+            self.play(Reroll(picked))
 
     def circle(self) -> None:
         group = self.picked_group()
         if self.deciding and group is not None:
-            self._play(group)
+            self.play(group)
 
     def end_turn(self) -> None:
         if self.deciding and self.session.state.phase is Phase.CIRCLE:
-            self._play(End())
+            self.play(End())
 
     def cross(self, column: int) -> None:
         if self.deciding:
-            self._play(Cross(column), self.large_geometry.header_rect(column))
+            self.play(Cross(column), self.large_geometry.header_rect(column))
 
     def undo(self) -> None:
         if self.deciding and self.session.undo():
@@ -254,25 +260,23 @@ class PenkTableScene(TableBase):
         where = self.large_geometry.cell_rect(row, column)
         if self.failed():
             if Cross(column) in self.legal():
-                self._play(Cross(column), where)
+                self.play(Cross(column), where)
             else:
-                self.refuse(lambda: t("penk.refuse.column_full", column=column), where)
+                self.explain_refusal(Asked(column=column), where)
             return
         group = self.picked_group()
         if group is not None and group.cell == (row, column):
-            self._play(group, where)
+            self.play(group, where)
             return
         fitting = [action for action in self.circles() if action.cell == (row, column)]
         if fitting:  # the fewest jollies: a jolly is worth keeping for a later group
-            self._play(min(fitting, key=lambda action: action.group.count(JOLLY)), where)
+            self.play(min(fitting, key=lambda action: action.group.count(JOLLY)), where)
             return
-        sheet = self.session.state.sheet
-        if not sheet.is_clear(row, column):
-            self.refuse(lambda: t("penk.refuse.not_clear"), where)
-        else:
-            self.refuse(lambda: t("penk.refuse.no_group", row=row, column=column), where)
+        self.explain_refusal(Asked(cell=(row, column)), where)  # the engine's reason (why_not.py)
 
-    def _play(self, action: Action, near: pygame.Rect | None = None) -> None:
+    def play(self, action: Action, near: pygame.Rect | None = None) -> None:
+        if not self.guide_allows(action, near):  # the guided game's lesson (table_help.py)
+            return
         session = self.session
         before = session.state
         seat = before.active
@@ -305,6 +309,7 @@ class PenkTableScene(TableBase):
         if self.session.state is not self.seen:
             self._sync()
         self._refresh_controls()
+        self.update_help(dt)
 
     def follow(self) -> bool:
         if self.left or stage(self.session) == self.name:
@@ -407,7 +412,7 @@ class PenkTableScene(TableBase):
 
     # -- input -------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
-        if self.handle_common(intent):
+        if self.handle_help(intent) or self.handle_common(intent):
             return
         busy = self.paced or self.dice.rolling or not self.session.human_to_decide
         if busy and intent.action in (Key.CONFIRM, Key.POINTER_UP):
@@ -450,6 +455,7 @@ class PenkTableScene(TableBase):
             surface, self.layout["dice"], (18, 52, 46), radius=18, border=(44, 96, 84), border_width=3
         )
         self.dice.draw(surface)
+        self.draw_odds(surface)
         self._draw_prompt(surface, state)
         if self.deciding:
             for button in (self.reroll_button, self.circle_button, self.end_button, self.undo_button):
@@ -458,6 +464,7 @@ class PenkTableScene(TableBase):
             if isinstance(focused, Spot) and focused.visible:
                 focused.draw(surface, True)
         self._draw_hint(surface)
+        self.draw_help(surface)
         self._draw_banner(surface)
         self.draw_notice(surface, self.layout["sheet"])
 
@@ -599,4 +606,4 @@ class PenkTableScene(TableBase):
 
     @property
     def animating(self) -> bool:
-        return super().animating or self.banner > 0 or bool(self.marks)
+        return super().animating or self.banner > 0 or bool(self.marks) or self.help_animating

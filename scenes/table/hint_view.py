@@ -66,7 +66,10 @@ def _advise_job(_bot: object, state: State, _rng: random.Random, budget: float) 
 
 
 class HintHelper:
-    """One table's hints: the question on the thinker thread, the answer for the position asked."""
+    """One table's hints: the question on the thinker thread, the answer for the position asked.
+    Another game's table (Penk!) gives its own `job` (the adviser), `words` and `draw`."""
+
+    job = staticmethod(_advise_job)  # (bot, state, rng, budget) -> the advice, on the thinker thread
 
     def __init__(self, session: GameSession) -> None:
         self.session = session
@@ -86,7 +89,7 @@ class HintHelper:
             return False
         count_hint(self.session)
         state = self.session.state
-        self._worker = BotWorker(_advise_job, None, state, random.Random(0), DEFAULT_BUDGET)  # type: ignore[arg-type]
+        self._worker = BotWorker(self.job, None, state, random.Random(0), DEFAULT_BUDGET)  # type: ignore[arg-type]
         return True
 
     @property
@@ -129,13 +132,17 @@ class HintHelper:
         was one to draw (the deal screen draws its own marks and shows this in place of its guide)."""
         advice = self.current()
         if advice is not None:
-            state = self.session.state
-            self._draw_box(surface, area, t("hint.title"), sentence(advice, state, state.card))
+            self._draw_box(surface, area, t("hint.title"), self.words(advice))
         elif self.thinking:
             self._draw_box(surface, area, t("hint.title"), t("hint.thinking"))
         else:
             return False
         return True
+
+    def words(self, advice: Advice) -> str:
+        """The hint's sentence for the position on the table."""
+        state = self.session.state
+        return sentence(advice, state, state.card)
 
     def _draw_box(self, surface: pygame.Surface, area: pygame.Rect, title: str, text: str) -> None:
         box = area.inflate(-4, -4)

@@ -13,7 +13,8 @@ def test_timing_reports_every_level() -> None:
     out = io.StringIO()
     with redirect_stdout(out):
         assert penk_timing.main(["--games", "1"]) == 0
-    assert [line.split(":")[0] for line in out.getvalue().splitlines()] == ["easy", "normal", "hard"]
+    levels = [line.split(":")[0] for line in out.getvalue().splitlines()]
+    assert levels == ["easy", "normal", "hard", "expert"]
 
 
 def test_the_clairvoyant_bot_plays_whole_games() -> None:

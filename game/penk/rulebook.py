@@ -11,8 +11,8 @@ from game.kit.rulebook import Decider
 from game.kit.turn import Turn
 from game.match import SeededMatch
 from game.penk.actions import Action, Roll, parse
-from game.penk.bots import LEVELS, make_bot
 from game.penk.engine import Outcome, result, view, whose_turn
+from game.penk.levels import LEVELS, make_bot
 from game.penk.match import PenkMatch
 from game.penk.play import decide
 from game.penk.rules import apply, legal_actions

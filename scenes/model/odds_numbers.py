@@ -7,7 +7,8 @@ What each number means is docs/odds.md; in short, for the human who decides now:
 - "buy": on each market card, the chance to buy it this turn the same way (its price in equal dice);
 - "write": while a passive or chance write is chosen, on each field the chosen die may go to, the
   card's chance to be completed within one whole turn of one's own, after the write (`before`: now);
-- "chance": after the third roll, each chance option's worth in points as the hard bot sees it.
+- "chance": after the third roll, each chance option's worth in points as the adviser sees it
+  (game.ai.chance_values: the numbers the Hint compares), the one it chooses marked.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ class Badge:
     `target`: ("card", card id) on the display, ("slot", row, slot) in the market, ("field", card
     id, field index), ("chance", "write" | "take_s" | "take_b" | "end"). `value`: the chance shown
     (0..1), for "chance" the points. `best`: complete/buy: the chance of the best keeping now for
-    this goal alone; write: the card's chance before the write. `rerolled`: complete/buy: how many
+    this goal alone; write: the card's chance before the write; chance: 1.0 on the option the
+    adviser (the Hint) chooses, 0.0 on the others. `rerolled`: complete/buy: how many
     dice the kept selection rerolls (0: stopping on the dice as they are). `cost`: buy: the equal
     dice it needs."""
 
@@ -173,11 +175,15 @@ def write_badges(
 
 def chance_badges(state: State) -> Iterator[Badge]:
     values = chance_values(state)
+
+    def badge(key: str, worth: float) -> Badge:
+        return Badge("chance", ("chance", key), worth, 1.0 if key == values.best else 0.0)
+
     if values.write is not None:
-        yield Badge("chance", ("chance", "write"), values.write)
+        yield badge("write", values.write)
     for row, worth in values.take.items():
-        yield Badge("chance", ("chance", "take_s" if row == Row.SCORING else "take_b"), worth)
-    yield Badge("chance", ("chance", "end"), values.end)
+        yield badge("take_s" if row == Row.SCORING else "take_b", worth)
+    yield badge("end", values.end)
 
 
 def chance_open(state: State) -> bool:

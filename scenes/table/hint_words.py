@@ -8,12 +8,15 @@ The instruction alone also answers "why not?" for a choice that is legal ("You c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.ai import Advice, Why
 from game.engine import (
     COLOURS,
     Action,
     Adjust,
     Buy,
+    Colour,
     Complete,
     Discard,
     End,
@@ -30,7 +33,7 @@ from game.engine import (
 )
 from scenes.core.i18n import current_language, t
 from scenes.render.card_names import CardLookup, name_of
-from scenes.table.words import colour_word, row_word
+from scenes.table.words import colour_word, points_text, row_word
 
 MARKS = (Adjust, Recolour)  # bonus steps a plan may take before its main step
 
@@ -41,8 +44,29 @@ def points(value: float) -> str:
     return text if current_language() == "en" else text.replace(".", ",")
 
 
+SMALL = 0.05  # a gain below this is not told in points ("worth 0.0 points" says nothing)
+
+
 def percent(chance: float) -> int:
     return round(100 * chance)
+
+
+def listed(words: list[str]) -> str:
+    """ "a", "a and b", "a, b and c" in the player's language."""
+    return words[0] if len(words) == 1 else t("hint.and", first=", ".join(words[:-1]), last=words[-1])
+
+
+def dice_words(dice: Sequence[Colour], state: State) -> str:
+    """Dice named by colour, grouped by the value they show: "the yellow and blue 3s and the
+    green 5" (a die is found on the table by its colour, a value may show on several)."""
+    by_value: dict[int, list[Colour]] = {}
+    for die in dice:
+        by_value.setdefault(state.value(die), []).append(die)
+    groups = [
+        t("hint.dice", colours=listed([colour_word(c) for c in colours]), value=value, count=len(colours))
+        for value, colours in sorted(by_value.items())
+    ]
+    return listed(groups)
 
 
 def instruction(action: Action, state: State, lookup: CardLookup) -> str:
@@ -55,11 +79,7 @@ def instruction(action: Action, state: State, lookup: CardLookup) -> str:
         kept = [c for c in COLOURS if c not in action.dice]
         if not kept:
             return t("hint.do.reroll_all")
-        values = [str(state.value(c)) for c in kept]
-        shown = (
-            values[0] if len(values) == 1 else t("hint.and", first=", ".join(values[:-1]), last=values[-1])
-        )
-        return t("hint.do.keep", kept=shown, count=len(action.dice))
+        return t("hint.do.keep", kept=dice_words(kept, state), count=len(action.dice))
     if isinstance(action, Complete):
         return t("hint.do.complete", card=named(action.card))
     if isinstance(action, Buy):
@@ -102,25 +122,45 @@ def instruction(action: Action, state: State, lookup: CardLookup) -> str:
 
 
 def reason(why: Why, lookup: CardLookup) -> str:
-    """The clause after the instruction: the bot's numbers in words."""
+    """The clause after the instruction: the adviser's numbers in words."""
     card = name_of(why.card, lookup) if why.card else ""
     gain = points(why.gain)
     kind = why.kind
+    small = why.gain < SMALL  # nothing to tell in points (a loss shows as no gain, see SMALL)
     if kind == "keep":
         chance = percent(why.chance or 0.0)
-        if why.slot is not None:
-            return t("hint.why.keep_buy", chance=chance, card=card, slot=why.slot, points=gain)
-        return t("hint.why.keep_card", chance=chance, card=card, points=gain)
+        target = "buy" if why.slot is not None else "card"
+        text = t(
+            f"hint.why.keep_{target}{'_small' if small else ''}",
+            chance=chance,
+            card=card,
+            slot=why.slot,
+            points=gain,
+        )
+        if why.passed is not None and why.expected is not None and why.passed >= SMALL:
+            text += " " + t("hint.why.reroll_over_act", expected=points(why.expected), now=points(why.passed))
+        return text
     if kind == "write":
         before, after = percent(why.before or 0.0), percent(why.after or 0.0)
-        return t("hint.why.write", card=card, before=before, after=after, points=gain)
-    if kind in ("chance_write", "chance_take"):
-        return t("hint.why.chance", points=gain, other=points(why.other or 0.0))
+        key = "hint.why.write_small" if small else "hint.why.write"
+        return t(key, card=card, before=before, after=after, points=gain)
+    if kind in ("chance_write", "chance_take", "chance_none"):
+        if kind == "chance_none":
+            text = t("hint.why.chance_none")
+        elif why.other is None:
+            text = t("hint.why.chance_alone", points=points_text(why.gain))
+        else:
+            text = t("hint.why.chance", points=points_text(why.gain), other=points_text(why.other))
+        if why.passed is not None:
+            text += " " + t("hint.why.act_passed", points=points_text(why.passed))
+        return text
     if kind in ("complete", "buy", "place"):
-        return t(f"hint.why.{kind}", points=gain)
+        if why.other is not None:
+            return t("hint.why.act_over_chance", points=points_text(why.gain), other=points_text(why.other))
+        return t("hint.why.small" if small else f"hint.why.{kind}", points=gain)
     if kind == "remove":
-        return t("hint.why.remove", points=gain)
-    if kind in ("keep_blind", "end", "pass", "chance_none", "discard", "setup_return", "setup_place", "wild"):
+        return t("hint.why.remove_nothing" if small else "hint.why.remove", points=gain)
+    if kind in ("keep_blind", "end", "pass", "discard", "setup_return", "setup_place", "wild"):
         return t(f"hint.why.{kind}")
     return ""
 

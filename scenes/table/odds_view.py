@@ -19,7 +19,7 @@ import pygame
 
 from game.engine import COLOURS, Colour, Phase, Row, State
 from scenes.core import fonts, theme
-from scenes.core.i18n import current_language, t
+from scenes.core.i18n import t
 from scenes.core.tooltip import Tip
 from scenes.model.odds_numbers import Badge, OddsRequest, shows_odds
 from scenes.model.odds_setting import finished_games, odds_shown, toggled
@@ -27,6 +27,7 @@ from scenes.model.odds_worker import Shown, relabelled, shared_worker
 from scenes.model.userdata import data_dir
 from scenes.render.card_names import card_name
 from scenes.table.geometry import field_rects
+from scenes.table.words import points_text
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -57,20 +58,14 @@ def percent_text(chance: float) -> str:
     return t("odds.percent", value=shown)
 
 
-def points_text(points: float) -> str:
-    """Points with one decimal (two below a tenth), in the language's decimal sign."""
-    text = f"{points:+.1f}" if abs(points) >= 0.095 else f"{points:+.2f}"
-    return text.replace(".", ",") if current_language() in ("de", "nl") else text
-
-
 def chance_colour(chance: float) -> RGB:
     return RED if chance < LOW else GREEN if chance > HIGH else AMBER
 
 
-def badge_face(badge: Badge, best_option: float | None = None) -> tuple[str, RGB]:
-    """What a badge says and its colour (`best_option`: the highest chance option's points)."""
+def badge_face(badge: Badge) -> tuple[str, RGB]:
+    """What a badge says and its colour (a chance option: green when the Hint would choose it)."""
     if badge.kind == "chance":
-        return points_text(badge.value), GREEN if badge.value == best_option else GREY
+        return points_text(badge.value), GREEN if badge.best == 1.0 else GREY
     if badge.kind == "write":
         change = (percent(badge.value) or 0) - (percent(badge.best) or 0)
         return t("odds.change", value=f"{change:+d}"), chance_colour(badge.value)
@@ -145,13 +140,12 @@ class OddsView:
         buttons: Mapping[str, Button],
     ) -> None:
         self.placed = []
-        best_option = max((b.value for b in self.badges if b.kind == "chance"), default=None)
         taken: list[pygame.Rect] = []
         for badge in self.badges:
             anchor = self._anchor(badge, state, seat, main, market, buttons)
             if anchor is None:
                 continue
-            text, colour = badge_face(badge, best_option)
+            text, colour = badge_face(badge)
             small = badge.kind == "write"
             label = fonts.text(text, FIELD_TEXT_SIZE if small else TEXT_SIZE, theme.WHITE, "black")
             box = label.get_rect().inflate(8 if small else 10, 2 if small else 4)

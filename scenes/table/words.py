@@ -24,8 +24,15 @@ from game.engine import (
     Wild,
     Write,
 )
-from scenes.core.i18n import t
+from scenes.core.i18n import current_language, t
 from scenes.render.card_names import CardLookup, name_of
+
+
+def points_text(points: float) -> str:
+    """Points with a sign and one decimal (two below a tenth), in the language's decimal sign: the
+    one way the table writes an expected gain (the chance buttons, the Hint, the bots' "why")."""
+    text = f"{points:+.1f}" if abs(points) >= 0.095 else f"{points:+.2f}"
+    return text.replace(".", ",") if current_language() in ("de", "nl") else text
 
 
 def colour_word(colour: Colour) -> str:

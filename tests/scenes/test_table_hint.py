@@ -115,6 +115,8 @@ def test_the_sentence_names_the_bots_numbers_in_every_language() -> None:
             assert points(why.gain) in text, (language, text)
             assert name_of(why.card, state.card) in text
             assert "{" not in text and "hint." not in text
+            kept = [c for c in COLOURS if c not in advice.action.dice]  # type: ignore[attr-defined]
+            assert all(t(f"colour.{c.word}") in text for c in kept), (language, text)  # dice by colour
             texts.add(text)
     finally:
         set_language("en")

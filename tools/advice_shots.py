@@ -40,4 +40,35 @@ def shot_chance_hint(app: App) -> pygame.Surface:
     return app.screen
 
 
-SHOTS: dict[str, Callable[[App], pygame.Surface]] = {"chance-hint": shot_chance_hint}
+def shot_review_reroll(app: App) -> pygame.Surface:
+    """The review of a game where the human once rerolled all five dice where the Hint keeps some:
+    both rerolls told by the dice kept, by colour."""
+    from scenes.history.review import ReviewScene
+    from scenes.model import archive
+    from scenes.model.archive_entry import FINISHED, entry_of_session
+    from scenes.model.replay import Replay
+    from scenes.model.review import ReviewJob
+    from scenes.model.userdata import data_dir
+    from tools.review_sample import rerolled_all
+
+    session = rerolled_all()
+    store = archive.store(data_dir())
+    store.record(entry_of_session(session, FINISHED, "2026-12-02T08:30:00"))
+    (row,) = store.games()
+    replay = Replay(session)
+    job = ReviewJob(replay, rollouts=8, luck_rollouts=4)
+    job.run()
+    store.keep_review(row.id, job.judgements, job.rollouts, job.lucks)
+    app.go("review", row.id, replay, fade=False)
+    for _ in range(40):
+        app.step(FRAME)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene)
+    app.draw()
+    return app.screen
+
+
+SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
+    "chance-hint": shot_chance_hint,
+    "review-reroll": shot_review_reroll,
+}

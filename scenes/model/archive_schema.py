@@ -20,6 +20,8 @@ earlier versions stored.
                 by replaying it, the shared file's "archived" note dropped), so it stays counted as
                 the player's own; an imported Penk! game kept the whole file as its record, and is
                 recognised by that note
+    version 6   reviews.adviser: the bot a review judged with ("expert": the Hint's adviser; a
+                review kept before says "hard", the bot reviews used then, and keeps it)
 """
 
 from __future__ import annotations
@@ -184,6 +186,10 @@ def _version_5(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX games_tally ON games (game, imported, mode, players, player_won)")
 
 
+def _version_6(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE reviews ADD COLUMN adviser TEXT NOT NULL DEFAULT 'hard'")
+
+
 def _is_shared_file(blob: bytes) -> bool:
     """Whether a kept record (zlib-compressed JSON) is a whole shared file, its note included; a
     damaged record is not (it stays the player's own, as before)."""
@@ -195,7 +201,14 @@ def _is_shared_file(blob: bytes) -> bool:
     return isinstance(record, dict) and SHARED_NOTE in record
 
 
-MIGRATIONS: tuple[Migration, ...] = (_version_1, _version_2, _version_3, _version_4, _version_5)
+MIGRATIONS: tuple[Migration, ...] = (
+    _version_1,
+    _version_2,
+    _version_3,
+    _version_4,
+    _version_5,
+    _version_6,
+)
 SCHEMA_VERSION = len(MIGRATIONS)
 # the tables of the current version: a file that claims it but lacks one is damaged
 TABLES = frozenset(

@@ -84,9 +84,7 @@ def replayed_log(match: Match | PenkMatch, entry: Callable[[Any, Any, Any], LogE
 class BotWorker:
     """One bot decision, run on the shared thinker thread; the frame loop polls `done`."""
 
-    def __init__(
-        self, decide: Any, bot: Bot, state: State, rng: random.Random, budget: float
-    ) -> None:
+    def __init__(self, decide: Any, bot: Bot, state: State, rng: random.Random, budget: float) -> None:
         self.state = state
         self._decide = decide
         self._job = (bot, state, rng, budget)

@@ -51,9 +51,7 @@ class PenkScoringScene(Scene):
         self.layout = layout("penk_scoring")
         state = session.state
         scores = current_scores(state)
-        self.outcome: Outcome = (
-            result(state) if state.is_over else Outcome(scores, winners(scores), False)
-        )
+        self.outcome: Outcome = result(state) if state.is_over else Outcome(scores, winners(scores), False)
         # every scoring line of every sheet: (seat, "row" or "column", index 1..5, points)
         self.lines = [
             [("row", i + 1, p) for i, p in enumerate(s.rows) if p]
@@ -171,4 +169,3 @@ class PenkScoringScene(Scene):
         rule = fonts.line(t("penk.end.tie_rule"), 17, area.width, theme.CREAM, "regular", "center")
         if rule is not None:
             surface.blit(rule.surface, rule.surface.get_rect(midbottom=area.midbottom))
-

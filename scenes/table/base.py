@@ -6,7 +6,7 @@ keyboard/gamepad focus is on."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -68,6 +68,7 @@ class TableBase(Scene):
         self.tooltip = Tooltip()
         self.tip_source: FocusGroup | None = None  # the tip follows this group's focus (keys, pad)
         self.zoom_rect: pygame.Rect | None = None  # where the zoomed card was drawn: tips keep clear
+        self.notice_rect: pygame.Rect | None = None  # where the refusal was drawn (drawn last)
         self.moved = False  # the game moved during this frame's update (see advance)
 
     # -- pacing ----------------------------------------------------------------------------------
@@ -297,8 +298,13 @@ class TableBase(Scene):
             surface, self.zoom_card, self.zoom_values, self.zoom_anchor, glyphs
         )
 
-    def draw_notice(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The refusal in a red box: above the thing the player clicked, else centred in `area`."""
+    def draw_notice(
+        self, surface: pygame.Surface, area: pygame.Rect, keep_clear: Sequence[pygame.Rect] = ()
+    ) -> None:
+        """The refusal in a red box: above the thing the player clicked, else centred in `area`;
+        moved above (else below) what it would cover of `keep_clear` (a guide's words). Drawn last,
+        so nothing covers it."""
+        self.notice_rect = None
         text = self.notice
         if not text:
             return
@@ -314,9 +320,17 @@ class TableBase(Scene):
                 box.midtop = (self.notice_near.centerx, self.notice_near.bottom + 8)
         else:
             box.center = area.center
-        box.clamp_ip(surface.get_rect().inflate(-8, -8))
+        screen = surface.get_rect().inflate(-8, -8)
+        box.clamp_ip(screen)
+        for other in keep_clear:
+            if box.colliderect(other):
+                box.bottom = other.top - 8
+                if box.top < screen.top:
+                    box.top = other.bottom + 8
+                box.clamp_ip(screen)
         pygame.draw.rect(surface, theme.WARNING, box, border_radius=12)
         surface.blit(label, label.get_rect(center=box.center))
+        self.notice_rect = box
 
     def handle_common(self, intent: Intent) -> bool:
         """Escape / Start open the pause menu; S or a click on the speed pill changes the speed

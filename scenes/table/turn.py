@@ -553,20 +553,16 @@ class TurnScene(TableBase):
         self.effects.draw(surface)
         self.hints.draw(surface, self)
         self.controls.draw_overlay(surface)
-        self.draw_notice(
-            surface,
-            pygame.Rect(
-                self.layout["display"].x, self.layout["display"].bottom - 60, self.layout["display"].width, 50
-            ),
-        )
         self.draw_speed(surface)
         self.log.draw_large(surface)
         if self.log_hover:
             self.log.draw_full(surface, self.log_hover)
         self.draw_hover(surface)
         self.why_not.draw(surface, self.layout["display"])  # over the zoomed card it asks about
-        if self.guide is not None:
-            self.guide.draw(surface)
+        bubble = self.guide.draw(surface) if self.guide is not None else None
+        display = self.layout["display"]  # a refusal last: nothing may cover it (docs/scenes.md)
+        area = pygame.Rect(display.x, display.bottom - 60, display.width, 50)
+        self.draw_notice(surface, area, [bubble] if bubble is not None else [])
 
     def tip_at(self, point: tuple[int, int]) -> Tip | None:
         state = self.session.state

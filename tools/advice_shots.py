@@ -1,6 +1,7 @@
 """Screenshots of the one voice of advice (issue 33) for tools/screenshots.py: `chance-hint` (after
 the third roll, the chance buttons' points with the best one marked, and the Hint recommending that
-very option with the same numbers)."""
+very option with the same numbers), `roll3-default` (Enter there asks before ending), and
+`review-reroll` (a review telling rerolls by the dice kept)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,20 @@ def shot_chance_hint(app: App) -> pygame.Surface:
     return app.screen
 
 
+def shot_roll3_default(app: App) -> pygame.Surface:
+    """Enter after the third roll, End turn focused, a chance open: the table asks first."""
+    scene = open_settled(app, session_at(_chance_advised, seed=6))
+    assert isinstance(scene, TurnScene)
+    wait_for_odds(app, scene)
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    )
+    for _ in range(3):
+        app.step(FRAME)
+    app.draw()
+    return app.screen
+
+
 def shot_review_reroll(app: App) -> pygame.Surface:
     """The review of a game where the human once rerolled all five dice where the Hint keeps some:
     both rerolls told by the dice kept, by colour."""
@@ -71,4 +86,5 @@ def shot_review_reroll(app: App) -> pygame.Surface:
 SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "chance-hint": shot_chance_hint,
     "review-reroll": shot_review_reroll,
+    "roll3-default": shot_roll3_default,
 }

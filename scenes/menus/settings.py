@@ -1,4 +1,5 @@
-"""The settings screen: language, animation speed, colour glyphs, volume, full screen, odds.
+"""The settings screen: language, animation speed, colour glyphs, volume, full screen, odds, and
+whether every end of turn is confirmed.
 
 Every change applies at once (the language switches live) and is saved at once.
 """
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 ROW_HEIGHT = 62
-ROWS = 6  # the rows share the options area
+ROWS = 7  # the rows share the options area
 
 
 class SettingsScene(MenuScene):
@@ -89,6 +90,14 @@ class SettingsScene(MenuScene):
             lambda i: app.change_settings(odds=ODDS_MODES[i]),
             hint=lambda: t("settings.odds.hint"),
         )
+        self.confirm_end = Choice(
+            row(6),
+            lambda: t("settings.confirm_end"),
+            on_off,
+            int(settings.confirm_end),
+            lambda i: app.change_settings(confirm_end=bool(i)),
+            hint=lambda: t("settings.confirm_end.hint"),
+        )
         self.back_button = Button(
             self.layout["back"], lambda: t("common.back"), self.back, hint=lambda: t("common.back.hint")
         )
@@ -99,6 +108,7 @@ class SettingsScene(MenuScene):
             self.volume,
             self.fullscreen,
             self.odds,
+            self.confirm_end,
             self.back_button,
         ]
 

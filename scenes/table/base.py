@@ -69,6 +69,8 @@ class TableBase(Scene):
         self.tip_source: FocusGroup | None = None  # the tip follows this group's focus (keys, pad)
         self.zoom_rect: pygame.Rect | None = None  # where the zoomed card was drawn: tips keep clear
         self.notice_rect: pygame.Rect | None = None  # where the refusal was drawn (drawn last)
+        self.pointer: tuple[int, int] | None = None  # where the pointer last moved to, over
+        self.pointer_focus: FocusGroup | None = None  # which controls (a stale tip is closed)
         self.moved = False  # the game moved during this frame's update (see advance)
 
     # -- pacing ----------------------------------------------------------------------------------
@@ -244,6 +246,8 @@ class TableBase(Scene):
         if self.tip_source is not None:
             widget = self.tip_source.focused
             self.tooltip.point(self.tip_for(widget.rect.center, widget) if widget is not None else None)
+        elif self.tooltip.tip is not None and self.pointer is not None and self.pointer_focus is not None:
+            self.close_stale_tip(self.pointer, self.pointer_focus)
         if self.tooltip.update(dt):
             self.app.request_draw()
 
@@ -258,12 +262,22 @@ class TableBase(Scene):
             return focus_tip(widget)
         return self.tip_at(point) or (focus_tip(widget) if isinstance(widget, Spot) else None)
 
+    def close_stale_tip(self, point: tuple[int, int], focus: FocusGroup) -> None:
+        """The pointer rests but the table changed under it (a bot played, a button went): the tip
+        follows what is at the pointer now, and closes when its thing is gone."""
+        shown = self.tooltip.tip
+        now = self.tip_for(point, focus.widget_at(point))
+        if shown is not None and (now is None or now.key != shown.key or now.rect != shown.rect):
+            self.tooltip.point(now)
+            self.app.request_draw()
+
     def observe_tip(self, intent: Intent, focus: FocusGroup) -> None:
         """Call first in `handle`: the pointer's tip as it moves, the focus's after keys or pad
         buttons move it, none once the player acts."""
         action = intent.action
         if action == Action.POINTER_MOVE and intent.pos is not None:
             self.tip_source = None
+            self.pointer, self.pointer_focus = intent.pos, focus
             self.tooltip.point(self.tip_for(intent.pos, focus.widget_at(intent.pos)))
         elif action in NAVIGATION:
             self.tip_source = focus

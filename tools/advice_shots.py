@@ -55,6 +55,15 @@ def shot_roll3_default(app: App) -> pygame.Surface:
     return app.screen
 
 
+def shot_wild_colour(app: App) -> pygame.Surface:
+    """The end of the game's wild-colour step: the best colour marked in words (the ★ drew as an
+    empty box: the font has no such glyph)."""
+    scene = open_settled(app, session_at(lambda s: s.phase == Phase.WILD and s.decider == 0, seed=4))
+    assert isinstance(scene, TurnScene)
+    app.draw()
+    return app.screen
+
+
 def shot_review_reroll(app: App) -> pygame.Surface:
     """The review of a game where the human once rerolled all five dice where the Hint keeps some:
     both rerolls told by the dice kept, by colour."""
@@ -87,4 +96,5 @@ SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "chance-hint": shot_chance_hint,
     "review-reroll": shot_review_reroll,
     "roll3-default": shot_roll3_default,
+    "wild-colour": shot_wild_colour,
 }

@@ -152,8 +152,15 @@ def fit_size(content: str, size: int, width: int, weight: str = "regular", small
 
 
 def missing_characters(content: str, weight: str = "regular") -> set[str]:
-    """Characters the font has no glyph for (the i18n test checks the catalogues with this)."""
-    face = font(16, weight)
+    """Characters the font has no glyph for (the i18n test checks the catalogues with this).
+
+    Asked of FreeType, which says None for a character the font lacks: pygame.font's own metrics
+    give the empty box's size instead, so a ★ drawn as a box once passed this check."""
+    import pygame.freetype  # only here: the game draws with pygame.font
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    face = pygame.freetype.Font(str(resource_path(f"assets/fonts/{WEIGHTS[weight]}")), 16)
     unique = sorted(set(content) - {"\n", "\t"})
-    metrics = face.metrics("".join(unique))
+    metrics = face.get_metrics("".join(unique))
     return {char for char, metric in zip(unique, metrics, strict=True) if metric is None}

@@ -15,7 +15,7 @@ import pygame
 
 from scenes.core import fonts, theme
 from scenes.core.confirm import Confirmation, ask
-from scenes.core.i18n import t
+from scenes.core.i18n import in_every_language, t
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Choice, TextField, Widget
 from scenes.menus.slot_words import replace_button, replace_question
@@ -71,7 +71,9 @@ class NewGameScene(MenuScene):
             self.seat_options.append(options)
             name = TextField(
                 pygame.Rect(area.x + 560, top, 480, row_height - 24),
-                last.names[seat] if last is not None else self._default_name(seat, defaults[seat]),
+                self._shown_name(seat, last.names[seat], defaults[seat])
+                if last is not None
+                else self._default_name(seat, defaults[seat]),
                 lambda _value: self._refresh(),
                 hint=lambda: t("newgame.name.hint"),
             )
@@ -138,11 +140,19 @@ class NewGameScene(MenuScene):
     def _default_name(self, seat: int, option: str) -> str:
         return t("newgame.default_name", number=seat + 1) if option == "human" else BOT_NAMES[seat]
 
+    def _is_default(self, seat: int, name: str) -> bool:
+        """Whether `name` is a seat's default: a bot's, or a human's in any language (the last
+        setup may have been made in another one)."""
+        return name == BOT_NAMES[seat] or name in in_every_language("newgame.default_name", number=seat + 1)
+
+    def _shown_name(self, seat: int, kept: str, option: str) -> str:
+        """The last setup's name, or the default in today's language if it was a default."""
+        return self._default_name(seat, option) if self._is_default(seat, kept) else kept
+
     def _kind_changed(self, seat: int) -> None:
         # A name still at a default follows the kind (Player 2 <-> Bruno); a typed name stays.
         name = self.names[seat]
-        defaults = {self._default_name(seat, option) for option in ("human", "normal")}
-        if name.value in defaults:
+        if self._is_default(seat, name.value):
             name.value = self._default_name(seat, self.seat_option(seat))
         self._refresh()
 

@@ -260,7 +260,8 @@ class TurnOptions:
             card = next(iter(choices.wilds))
             best = best_wild_colours(seat, display).get(card)
             for colour in sorted(choices.wilds[card], key=lambda c: c != best):
-                label = colour_word(colour) + (" ★" if colour == best else "")
+                word = colour_word(colour)
+                label = t("table.wild.best", colour=word) if colour == best else word
                 add(f"wild_{colour.value}", _const(label), play(choices.wilds[card][colour]))
             return buttons, targets
         if phase == Phase.SOLO_REMOVE:

@@ -64,6 +64,21 @@ def shot_wild_colour(app: App) -> pygame.Surface:
     return app.screen
 
 
+def shot_last_round(app: App) -> pygame.Surface:
+    """The round in which a 9th card was placed: the header says one more round follows (it said
+    "last round" a round too early)."""
+
+    def ninth_card_round(s: State) -> bool:
+        return (
+            s.last_round is not None and s.round < s.last_round and s.phase == Phase.ACTIVE and s.decider == 0
+        )
+
+    scene = open_settled(app, session_at(ninth_card_round, seed=1))
+    assert isinstance(scene, TurnScene)
+    app.draw()
+    return app.screen
+
+
 def shot_review_reroll(app: App) -> pygame.Surface:
     """The review of a game where the human once rerolled all five dice where the Hint keeps some:
     both rerolls told by the dice kept, by colour."""
@@ -97,4 +112,5 @@ SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "review-reroll": shot_review_reroll,
     "roll3-default": shot_roll3_default,
     "wild-colour": shot_wild_colour,
+    "last-round": shot_last_round,
 }

@@ -47,6 +47,7 @@ from scenes.table.geometry import field_rects
 from scenes.table.guide import Guide
 from scenes.table.hint_view import HintHelper
 from scenes.table.log_view import LogView, Record
+from scenes.table.words import round_note
 from scenes.table.market_view import MarketView
 from scenes.table.odds_view import OddsView
 from scenes.table.panels import OtherPanels
@@ -624,7 +625,7 @@ class TurnScene(TableBase):
                 )
             )
         else:
-            last = "" if state.last_round is None else t("table.header.last_round")
+            last = round_note(state.round, state.last_round)
             parts.append(t("table.header.round", round=state.round + 1) + last)
             # the large display's score: the others' stand on their panels, so every seat's shows
             seat = self.main_seat()

@@ -35,6 +35,14 @@ def points_text(points: float) -> str:
     return text.replace(".", ",") if current_language() in ("de", "nl") else text
 
 
+def round_note(round_index: int, last_round: int | None) -> str:
+    """What the header adds to the round: nothing, "(one more round follows)" in the round a 9th
+    card was placed, "(last round)" in the last round itself."""
+    if last_round is None:
+        return ""
+    return t("table.header.last_round" if round_index >= last_round else "table.header.one_more_round")
+
+
 def colour_word(colour: Colour) -> str:
     return t(f"colour.{colour.word}")
 

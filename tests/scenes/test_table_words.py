@@ -356,3 +356,12 @@ def test_every_button_label_of_a_game_fits_at_a_legible_size_in_every_language(a
     app.change_settings(language="en")
     assert isinstance(top(app), ScoringScene)
     assert not tight, sorted(tight)
+
+
+def test_the_header_says_last_round_only_in_the_last_round() -> None:
+    """Issue 33 item 3: after a 9th card the round in play is not the last one yet."""
+    from scenes.table.words import round_note
+
+    assert round_note(7, None) == ""
+    assert round_note(8, 9) == t("table.header.one_more_round")  # the 9th card was placed in round 8
+    assert round_note(9, 9) == t("table.header.last_round")

@@ -79,6 +79,22 @@ def shot_last_round(app: App) -> pygame.Surface:
     return app.screen
 
 
+def shot_solo_card_won_with_hints(app: App) -> pygame.Surface:
+    """Level 1 won in a game played with hints: the card says so (it said "Not played yet", as a
+    game with hints sets no best score)."""
+    from game.engine import standard_deck
+    from scenes.model.progress import Progress, record_game, save_progress, store
+
+    booked = record_game(Progress(), 1, 97, "solo", deck=standard_deck(), hints=2)
+    save_progress(booked.progress)
+    store(app).progress = booked.progress
+    app.go("solo-card", 1, fade=False)
+    for _ in range(40):
+        app.step(FRAME)
+    app.draw()
+    return app.screen
+
+
 def shot_review_reroll(app: App) -> pygame.Surface:
     """The review of a game where the human once rerolled all five dice where the Hint keeps some:
     both rerolls told by the dice kept, by colour."""
@@ -113,4 +129,5 @@ SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "roll3-default": shot_roll3_default,
     "wild-colour": shot_wild_colour,
     "last-round": shot_last_round,
+    "solo-card-won-with-hints": shot_solo_card_won_with_hints,
 }

@@ -47,7 +47,6 @@ from scenes.table.geometry import field_rects
 from scenes.table.guide import Guide
 from scenes.table.hint_view import HintHelper
 from scenes.table.log_view import LogView, Record
-from scenes.table.words import round_note
 from scenes.table.market_view import MarketView
 from scenes.table.odds_view import OddsView
 from scenes.table.panels import OtherPanels
@@ -58,6 +57,7 @@ from scenes.table.tips import turn_tip_at
 from scenes.table.turn_controls import Controls
 from scenes.table.turn_options import Step, large_seat
 from scenes.table.why_not import Thing, WhyNotNote, answer
+from scenes.table.words import round_note
 
 if TYPE_CHECKING:
     from scenes.app import App

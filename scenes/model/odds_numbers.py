@@ -154,7 +154,9 @@ def write_badges(
     state: State, selected: Colour, wanted: Callable[[], bool] = lambda: True
 ) -> Iterator[Badge]:
     """For every field the die `selected` may be written into: the card's one-turn chance after the
-    write (`value`) and before it (`best`)."""
+    write (`value`) and before it (`best`). When the seat has no active turn of its own left, only
+    writes that complete a card (no later turn could use the others' numbers)."""
+    later = later_turn(state, state.decider)
     for action in legal_actions(state):
         if not isinstance(action, Write) or action.die != selected or not wanted():
             continue
@@ -169,8 +171,23 @@ def write_badges(
         written = after_state.display(state.decider).find(action.card)
         if written is None:
             continue
+        if not later and not written.completed:
+            continue
         after = 1.0 if written.completed else chance_before_roll(written.card.task, written.filled)
         yield Badge("write", ("field", action.card, action.field), after, before)
+
+
+def later_turn(state: State, seat: int) -> bool:
+    """Whether `seat` has an active turn of its own after the one being played: a round after this
+    one, or a later place in this round's order (the last round is set by a 9th card; a solo game
+    also ends with its round counter)."""
+    last = state.last_round
+    if state.config.solo:
+        return state.round + 1 < state.solo_rounds() and (last is None or state.round < last)
+    if last is None or state.round < last:
+        return True
+    players, start = state.config.players, state.config.start_player
+    return (seat - start) % players > (state.active - start) % players
 
 
 def chance_badges(state: State) -> Iterator[Badge]:

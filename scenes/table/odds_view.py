@@ -66,10 +66,21 @@ def badge_face(badge: Badge) -> tuple[str, RGB]:
     """What a badge says and its colour (a chance option: green when the Hint would choose it)."""
     if badge.kind == "chance":
         return points_text(badge.value), GREEN if badge.best == 1.0 else GREY
-    if badge.kind == "write":
+    if badge.kind == "write":  # coloured by the change it makes (its tooltip gives both levels)
         change = (percent(badge.value) or 0) - (percent(badge.best) or 0)
-        return t("odds.change", value=f"{change:+d}"), chance_colour(badge.value)
+        return t("odds.change", value=f"{change:+d}"), GREEN if change > 0 else RED if change < 0 else GREY
     return percent_text(badge.value), chance_colour(badge.value)
+
+
+def beside_field(box: pygame.Rect, field: pygame.Rect, blocked: list[pygame.Rect]) -> pygame.Rect:
+    """Where a write's badge goes: below its field, else above, right or left of it, the first
+    spot over no field and no other badge; failing all, below."""
+    spots = [box.copy() for _ in range(4)]
+    spots[0].midtop = (field.centerx, field.bottom + 2)
+    spots[1].midbottom = (field.centerx, field.top - 2)
+    spots[2].midleft = (field.right + 2, field.centery)
+    spots[3].midright = (field.left - 2, field.centery)
+    return next((spot for spot in spots if spot.collidelist(blocked) < 0), spots[0])
 
 
 @dataclass(frozen=True)
@@ -141,6 +152,11 @@ class OddsView:
     ) -> None:
         self.placed = []
         taken: list[pygame.Rect] = []
+        fields = [  # a write's badge goes beside its field, over none of the display's fields
+            rect
+            for placed in state.display(seat)
+            for rect in field_rects(placed.card, main.rect_of(placed.pos))
+        ]
         for badge in self.badges:
             anchor = self._anchor(badge, state, seat, main, market, buttons)
             if anchor is None:
@@ -149,10 +165,8 @@ class OddsView:
             small = badge.kind == "write"
             label = fonts.text(text, FIELD_TEXT_SIZE if small else TEXT_SIZE, theme.WHITE, "black")
             box = label.get_rect().inflate(8 if small else 10, 2 if small else 4)
-            if badge.kind == "write":  # below the field, else above it (never over a field)
-                box.midtop = (anchor.centerx, anchor.bottom + 2)
-                if box.collidelist(taken) >= 0:
-                    box.midbottom = (anchor.centerx, anchor.top - 2)
+            if badge.kind == "write":
+                box = beside_field(box, anchor, fields + taken)
             elif badge.kind == "chance":  # above the button's right end: pointing at it shows its own tip
                 box.bottomright = (anchor.right - 4, anchor.top + 2)
             else:  # on the card's top edge, at its right

@@ -10,9 +10,10 @@ from collections.abc import Callable
 import pygame
 
 from game.ai import advise
-from game.engine import Phase, State
+from game.engine import Pass, Phase, State
 from scenes.app import App
 from scenes.table.turn import TurnScene
+from scenes.table.turn_options import Step
 from tools.odds_shots import wait_for_odds
 from tools.table_shots import FRAME, open_settled, session_at
 
@@ -95,6 +96,46 @@ def shot_solo_card_won_with_hints(app: App) -> pygame.Surface:
     return app.screen
 
 
+def bot_used_dice(app: App) -> TurnScene:
+    """The table at a bot's turn just after it used dice (completed or bought): the table plays
+    the bots' steps at their pace, the human passes; stops at the first step that used dice."""
+
+    def before_bot_turn(s: State) -> bool:
+        return s.phase == Phase.ACTIVE and s.active == 1 and s.rolls == 1 and not s.is_chance
+
+    scene = open_settled(app, session_at(before_bot_turn, seed=4), seconds=1.0)
+    assert isinstance(scene, TurnScene)
+    for _ in range(int(30 / FRAME)):
+        app.step(FRAME)
+        state = scene.session.state
+        if state.used and state.active != 0 and state.phase == Phase.ACTIVE:
+            break
+        if scene.session.human_to_decide and state.phase == Phase.PASSIVE and not scene.paced:
+            scene.choose(Step("play", Pass()))  # the human lets the bot's dice go
+    for _ in range(6):
+        app.step(FRAME)
+    return scene
+
+
+def shot_bot_used_dice(app: App) -> pygame.Surface:
+    """A bot's used dice crossed out, as a human's are."""
+    bot_used_dice(app)
+    app.draw()
+    return app.screen
+
+
+def shot_bot_why(app: App) -> pygame.Surface:
+    """H while a bot plays: why it made its latest move, from its own numbers, over the log."""
+    scene = bot_used_dice(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+    app.step(FRAME)
+    scene.hints.wait()
+    for _ in range(3):
+        app.step(FRAME)
+    app.draw()
+    return app.screen
+
+
 def shot_review_reroll(app: App) -> pygame.Surface:
     """The review of a game where the human once rerolled all five dice where the Hint keeps some:
     both rerolls told by the dice kept, by colour."""
@@ -129,5 +170,7 @@ SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "roll3-default": shot_roll3_default,
     "wild-colour": shot_wild_colour,
     "last-round": shot_last_round,
+    "bot-used-dice": shot_bot_used_dice,
+    "bot-why": shot_bot_why,
     "solo-card-won-with-hints": shot_solo_card_won_with_hints,
 }

@@ -27,10 +27,13 @@ import numpy as np
 
 from game.actions import (
     Action,
+    Adjust,
     Buy,
     Complete,
     Discard,
+    End,
     Place,
+    Recolour,
     Remove,
     Reroll,
     ReturnCard,
@@ -39,11 +42,12 @@ from game.actions import (
     Wild,
     Write,
 )
-from game.ai.adviser import ADVISER, Adviser, adviser
+from game.ai.adviser import ADVISER, Adviser, adviser, explainer
 from game.ai.base import DEFAULT_BUDGET, decide
 from game.ai.evaluate import turn_chance
 from game.ai.kernels import odds
 from game.ai.kernels.rolls import ROLL_FACES
+from game.ai.normal import ChanceOption
 from game.ai.planning import best_acts, best_place, best_write, place_value
 from game.cards import BonusKind
 from game.colours import COLOURS
@@ -117,6 +121,15 @@ def advise(state: State, budget: float = DEFAULT_BUDGET) -> Advice:
     return Advice(ADVISER, steps[0], tuple(steps), _why(bot, seen, steps))
 
 
+def explain(state: State, action: Action, level: str) -> Advice:
+    """Why a bot of `level` played `action` at the decision in `state` (the table's "why?" on a
+    bot's move): the same reasons as a hint, from the numbers that bot values with."""
+    if state.is_chance or state.phase == Phase.OVER:
+        raise ValueError(f"no seat decides in phase {state.phase}")
+    seen = view(state, state.decider)
+    return Advice(level, action, (action,), _why(explainer(level, seen.config.solo), seen, [action]))
+
+
 def _why(bot: Adviser, seen: State, steps: list[Action]) -> Why:
     phase = seen.phase
     action = steps[0]
@@ -182,7 +195,7 @@ def _final_why(bot: Adviser, seen: State, steps: list[Action]) -> Why:
     counts only when nothing else is open), the very numbers the chance buttons show; and when a
     completion or purchase is passed over, what it would have added (`passed`)."""
     options = bot.final_options(seen, math.inf)
-    chosen = max(options, key=lambda option: option.gain)
+    chosen = _option_taken(options, steps) or max(options, key=lambda option: option.gain)
     rest = [o.gain for o in options if o is not chosen and o.key != "end"]
     other = max(rest) if rest else None
     act = next((o for o in options if o.key == "act"), None)
@@ -192,6 +205,18 @@ def _final_why(bot: Adviser, seen: State, steps: list[Action]) -> Why:
     row = next((s.row for s in chosen.steps if isinstance(s, Take)), None)
     passed = act.gain if act is not None else None
     return Why(CHANCE_KINDS[chosen.key], chosen.gain, other=other, row=row, passed=passed)
+
+
+def _option_taken(options: list[ChanceOption], steps: list[Action]) -> ChanceOption | None:
+    """The option `steps` take (a bot's move need not be the best by the numbers explaining it)."""
+    first = next((s for s in steps if not isinstance(s, (Adjust, Recolour))), None)
+    for option in options:
+        if isinstance(first, (Complete, Buy)) and option.key == "act":
+            return option
+        if isinstance(first, (Write, Take, End)) and type(option.steps[0]) is type(first):
+            if not isinstance(first, Take) or option.steps[0] == first:
+                return option
+    return None
 
 
 def _keep_why(bot: Adviser, seen: State, base: float, reroll: Reroll) -> Why:

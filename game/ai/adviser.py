@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from game.actions import Action, End
+from game.ai.evaluate import DEFAULT_PARAMS, Evaluator
 from game.ai.expert.tuned import params_for
 from game.ai.hard import HardBot
 from game.ai.normal import ChanceOption
@@ -50,6 +51,19 @@ def adviser(solo: bool) -> Adviser:
     """A fresh adviser for a game (solo or not), deciding by node limits only: the same advice for
     the same position on any machine."""
     bot = Adviser(params_for(solo))
+    bot.emergency_stop = math.inf
+    return bot
+
+
+def explainer(level: str, solo: bool) -> Adviser:
+    """A bot that values as the bot of `level` does, to say why that bot moved as it did: the
+    normal bot's evaluation without foresight nor bonus marks (the easy bot has no numbers of its
+    own: it is told with the normal bot's), the hard bot's, or the expert's numbers."""
+    params = params_for(solo) if level == "expert" else DEFAULT_PARAMS
+    bot = Adviser(params)
+    if level in ("easy", "normal"):
+        bot.ev = Evaluator(False, params)
+        bot.modifiers = False
     bot.emergency_stop = math.inf
     return bot
 

@@ -339,6 +339,11 @@ class TurnScene(TableBase):
             return
         session = self.session
         if not session.human_to_decide or self.paced:
+            if intent.action == Key.HINT and not session.human_to_decide:  # "why?" of the bot's move
+                if self.hints.ask_bot_why():
+                    self.app.play("click")
+                self.app.request_draw()
+                return
             if intent.action in (Key.CONFIRM, Key.POINTER_UP) or (
                 intent.action == Key.POINTER_DOWN and not self.focus.widget_at(intent.pos or (0, 0))
             ):

@@ -320,3 +320,27 @@ def test_a_plan_that_completes_and_buys_names_every_act_in_every_language() -> N
             assert points(advice.why.gain) in text and "{" not in text
     finally:
         set_language("en")
+
+
+def test_h_while_a_bot_plays_tells_why_it_made_its_move_from_its_own_numbers(app: App) -> None:
+    """Issue 33 item 7: the same sentence builder as the Hint, from the bot's own numbers; no hint
+    is counted, and the answer goes once the player acts."""
+    from game.ai import explain
+    from scenes.model.hints import hints_used
+    from tools.advice_shots import bot_used_dice
+
+    scene = bot_used_dice(app)
+    session = scene.session
+    assert not session.human_to_decide
+    _press(app, pygame.K_h)
+    scene.hints.wait()
+    step(app, 2)
+    explained = scene.hints.bot_why()
+    assert explained is not None
+    why, before = explained
+    move = scene.hints.bot_move()
+    assert move is not None and move[0] is before
+    level = session.seats[before.decider].level
+    assert why == explain(before, move[1], level or "normal") and why.bot == level
+    assert sentence(why, before, before.card)
+    assert hints_used(session.context) == 0  # asking why of a bot is no hint

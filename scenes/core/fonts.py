@@ -144,7 +144,7 @@ def paragraph(
 
 
 @lru_cache(maxsize=4096)  # keyed by the text: log lines and names never stop changing
-def fit_size(content: str, size: int, width: int, weight: str = "regular", smallest: int = 9) -> int:
+def fit_size(content: str, size: int, width: int, weight: str = "regular", smallest: int = LEGIBLE) -> int:
     """The largest size up to `size` at which `content` fits in `width` on one line."""
     while size > smallest and font(size, weight).size(content)[0] > width:
         size -= 1

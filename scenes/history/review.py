@@ -277,5 +277,8 @@ class ReviewScene(MenuScene):
         filled.width = max(area.height, round(area.width * progress))
         pygame.draw.rect(surface, theme.FOCUS, filled, border_radius=area.height // 2)
         pygame.draw.rect(surface, (44, 96, 84), area, 2, border_radius=area.height // 2)
-        label = fonts.text(f"{100 * progress:.0f} %", 18, theme.INK, "bold")
+        # on a paper pill: dark ink over the bar's dark unfilled part could not be read
+        label = fonts.text(t("review.progress", percent=f"{100 * progress:.0f}"), 18, theme.INK, "bold")
+        pill = label.get_rect(center=area.center).inflate(16, 2)
+        pygame.draw.rect(surface, theme.PAPER, pill, border_radius=pill.height // 2)
         surface.blit(label, label.get_rect(center=area.center))

@@ -163,10 +163,10 @@ class StatisticsScene(MenuScene):
             )
             pygame.draw.rect(surface, BAR, bar, border_radius=4)
             if games and slot >= 22:
-                label = fonts.text(str(games), 13, theme.CREAM)
+                label = fonts.text(str(games), fonts.LEGIBLE, theme.CREAM)
                 surface.blit(label, label.get_rect(midbottom=(bar.centerx, bar.top - 2)))
             if index % max(1, count // 6) == 0:
-                label = fonts.text(str(start), 13, theme.CREAM)
+                label = fonts.text(str(start), fonts.LEGIBLE, theme.CREAM)
                 surface.blit(label, label.get_rect(midtop=(bar.centerx, plot.bottom + 4)))
 
     # --- the cards -----------------------------------------------------------------------------------------

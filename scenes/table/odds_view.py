@@ -40,7 +40,7 @@ LOW, HIGH = 0.2, 0.6  # below LOW red, above HIGH green, amber between
 RED, AMBER, GREEN, GREY = (196, 52, 44), (222, 150, 30), (46, 150, 76), (92, 104, 112)
 CHANCE_BUTTONS = {"write": "chance_write", "take_s": "chance_take_s", "take_b": "chance_take_b", "end": "end"}
 TEXT_SIZE = 14
-FIELD_TEXT_SIZE = 12
+FIELD_TEXT_SIZE = 14  # fonts.LEGIBLE: no smaller text is readable at 1280x720
 
 
 def percent(chance: float) -> int | None:

@@ -164,6 +164,13 @@ def shot_review_reroll(app: App) -> pygame.Surface:
     return app.screen
 
 
+def shot_penk_final_why(app: App) -> pygame.Surface:
+    """Penk!'s final score, saying why the game ended (tools/penk_shots.py's final score)."""
+    from tools.penk_shots import shot_final
+
+    return shot_final(app)
+
+
 SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "chance-hint": shot_chance_hint,
     "review-reroll": shot_review_reroll,
@@ -172,5 +179,6 @@ SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "last-round": shot_last_round,
     "bot-used-dice": shot_bot_used_dice,
     "bot-why": shot_bot_why,
+    "penk-final-why": shot_penk_final_why,
     "solo-card-won-with-hints": shot_solo_card_won_with_hints,
 }

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 MAX_SEATS = GOENNEN_KOENNEN.max_seats
 DEFAULT_OPTIONS = ("human", "normal", "off", "off")
 BOT_NAMES = ("Ada", "Bruno", "Clara", "Dora")  # names that read the same in every language
-SEAT_MARKS = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167))  # seat badges
 
 
 class NewGameScene(MenuScene):
@@ -96,7 +95,10 @@ class NewGameScene(MenuScene):
             lambda: t("newgame.start"),
             self.start,
             primary=True,
-            hint=lambda: t("newgame.start.hint"),
+            # Penk! deals no cards: each game's own words for its start
+            hint=lambda: t(
+                "newgame.start.hint" if self.info.key == GOENNEN_KOENNEN.key else "newgame.start.hint.penk"
+            ),
         )
         self.start_button.disabled_reason = self._why_not_startable
         widgets: list[Widget] = []
@@ -111,6 +113,12 @@ class NewGameScene(MenuScene):
     def info(self) -> GameInfo:
         """The game chosen."""
         return GAMES[self.game.index]
+
+    def seat_mark(self, seat: int) -> tuple[int, int, int]:
+        """The colour a row's badge shows: the one the seat has at the table (the seated rows are
+        its seats, in order), grey for an empty seat."""
+        seated = self.seated()
+        return theme.SEAT_COLOURS[seated.index(seat) % 4] if seat in seated else (70, 92, 88)
 
     def seat_option(self, seat: int) -> str:
         return self.seat_options[seat][self.kinds[seat].index]
@@ -222,10 +230,9 @@ class NewGameScene(MenuScene):
             shadow=14,
         )
         row_height = area.height // MAX_SEATS
-        seated = self.seated()
         for seat in range(MAX_SEATS):
             centre = (area.x + 44, area.y + seat * row_height + row_height // 2)
-            mark = SEAT_MARKS[seat] if seat in seated else (70, 92, 88)
+            mark = self.seat_mark(seat)
             pygame.draw.circle(surface, theme.darker(mark, 0.4), centre, 28)
             pygame.draw.circle(surface, mark, centre, 25)
             number = fonts.text(str(seat + 1), 30, theme.ink_on(mark), "black")

@@ -464,25 +464,36 @@ class PenkTableScene(TableBase):
     def _draw_header(self, surface: pygame.Surface, state: State) -> None:
         header = self.layout["header"]
         rounded_panel(surface, header, theme.FELT_DARK, radius=12)
-        if state.is_over:
-            text = t("penk.header.over")
-        else:
-            last = t("penk.header.last_round") if state.ending else ""
-            text = t("penk.header", round=state.round, name=self.session.name(state.active)) + last
+        text = self.header_text(state)
         fitted = fonts.line(text, 22, header.width - SPEED_WIDTH - 40, theme.CREAM, "bold")
         if fitted is not None:
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(header.x + 16, header.centery)))
         self.draw_speed(surface)
 
-    def _seat_title(self, seat: int, state: State) -> str:
+    def header_text(self, state: State) -> str:
+        """The round and who plays; when the large sheet is another seat's, whose it is."""
+        if state.is_over:
+            return t("penk.header.over")
+        last = t("penk.header.last_round") if state.ending else ""
+        text = t("penk.header", round=state.round, name=self.session.name(state.active)) + last
+        if self.large != state.active:
+            text += t("penk.header.shown", name=self.session.name(self.large))
+        return text
+
+    def seat_title(self, seat: int, state: State) -> str:
+        """ "Robo · easy bot (!): 6 points": a bot says its level, as at the first game's table."""
+        name = self.session.name(seat)
+        level = self.session.seats[seat].level
+        if level:
+            name = f"{name} · {t('table.bot.' + level)}"
         first = " (!)" if seat == state.first else ""
-        return t("penk.seat_title", name=self.session.name(seat) + first, points=self.scores[seat].total)
+        return t("penk.seat_title", name=name + first, points=self.scores[seat].total)
 
     def _draw_large(self, surface: pygame.Surface, state: State) -> None:
         seat = self.large
         title = self.layout["title"]
         pygame.draw.circle(surface, theme.SEAT_COLOURS[seat % 4], (title.x + 14, title.centery), 10)
-        fitted = fonts.line(self._seat_title(seat, state), 24, title.width - 36, theme.CREAM, "black")
+        fitted = fonts.line(self.seat_title(seat, state), 24, title.width - 36, theme.CREAM, "black")
         if fitted is not None:
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(title.x + 32, title.centery)))
         self._draw_sheet(surface, self.large_geometry, seat, state)
@@ -531,7 +542,7 @@ class PenkTableScene(TableBase):
             box = pygame.Rect(area.x + index * width, area.y, width - 10, side + 48)
             rounded_panel(surface, box, (16, 48, 42), radius=14, border=(44, 96, 84), border_width=2)
             pygame.draw.circle(surface, theme.SEAT_COLOURS[seat % 4], (box.x + 16, box.y + 20), 7)
-            fitted = fonts.line(self._seat_title(seat, state), 17, box.width - 36, theme.CREAM, "bold")
+            fitted = fonts.line(self.seat_title(seat, state), 17, box.width - 36, theme.CREAM, "bold")
             if fitted is not None:
                 surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(box.x + 30, box.y + 20)))
             sheet_box = pygame.Rect(0, box.y + 38, side, side)

@@ -61,6 +61,7 @@ GLOW_OK = (110, 210, 130)
 GLOW_NO = (230, 90, 80)
 REACHABLE = (120, 190, 240)
 LOG_LINE = 26  # pixels per line of the latest moves
+TITLE_ROOM, KIND_ROOM = 30, 18  # a side panel's name line and its bot line above the sheet
 
 
 def bit(row: int, column: int) -> int:
@@ -481,13 +482,13 @@ class PenkTableScene(TableBase):
         return text
 
     def seat_title(self, seat: int, state: State) -> str:
-        """ "Robo · easy bot (!): 6 points": a bot says its level, as at the first game's table."""
-        name = self.session.name(seat)
-        level = self.session.seats[seat].level
-        if level:
-            name = f"{name} · {t('table.bot.' + level)}"
         first = " (!)" if seat == state.first else ""
-        return t("penk.seat_title", name=name + first, points=self.scores[seat].total)
+        return t("penk.seat_title", name=self.session.name(seat) + first, points=self.scores[seat].total)
+
+    def seat_kind(self, seat: int) -> str:
+        """A bot's level ("easy bot"), as the first game's panels say it; "" for a person."""
+        level = self.session.seats[seat].level
+        return t(f"table.bot.{level}") if level else ""
 
     def _draw_large(self, surface: pygame.Surface, state: State) -> None:
         seat = self.large
@@ -537,15 +538,19 @@ class PenkTableScene(TableBase):
         area = self.layout["others"]
         seats = [seat for seat in range(state.players) if seat != self.large]
         width = area.width // max(1, len(seats))
-        side = min(width - 22, area.height - 48)  # each sheet square, as large as the row allows
+        top = TITLE_ROOM + KIND_ROOM
+        side = min(width - 22, area.height - top - 10)  # each sheet square, as large as the row allows
         for index, seat in enumerate(seats):
-            box = pygame.Rect(area.x + index * width, area.y, width - 10, side + 48)
+            box = pygame.Rect(area.x + index * width, area.y, width - 10, side + top + 10)
             rounded_panel(surface, box, (16, 48, 42), radius=14, border=(44, 96, 84), border_width=2)
-            pygame.draw.circle(surface, theme.SEAT_COLOURS[seat % 4], (box.x + 16, box.y + 20), 7)
+            pygame.draw.circle(surface, theme.SEAT_COLOURS[seat % 4], (box.x + 16, box.y + 18), 7)
             fitted = fonts.line(self.seat_title(seat, state), 17, box.width - 36, theme.CREAM, "bold")
             if fitted is not None:
-                surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(box.x + 30, box.y + 20)))
-            sheet_box = pygame.Rect(0, box.y + 38, side, side)
+                surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(box.x + 30, box.y + 18)))
+            kind = fonts.line(self.seat_kind(seat), fonts.LEGIBLE, box.width - 36, (170, 200, 190))
+            if kind is not None:  # a bot says so under its name (a person's line stays empty)
+                surface.blit(kind.surface, kind.surface.get_rect(midleft=(box.x + 30, box.y + 36)))
+            sheet_box = pygame.Rect(0, box.y + top, side, side)
             sheet_box.centerx = box.centerx
             self._draw_sheet(surface, SheetGeometry(sheet_box), seat, state)
         log = pygame.Rect(area.x, area.y + side + 60, area.width - 10, area.bottom - area.y - side - 60)

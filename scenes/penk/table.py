@@ -46,7 +46,7 @@ from scenes.model.session import GameSession
 from scenes.penk.dice_row import DiceRow, take
 from scenes.penk.marks import Mark, draw_marks, hidden_crosses
 from scenes.penk.opening import TABLE, stage
-from scenes.penk.words import move_words
+from scenes.penk.words import header_words, move_words, seat_kind
 from scenes.render.dice import ROLL_SECONDS
 from scenes.render.penk_sheet import SheetGeometry, draw_glow, draw_sheet
 from scenes.render.shapes import felt_backdrop, rounded_panel
@@ -465,30 +465,15 @@ class PenkTableScene(TableBase):
     def _draw_header(self, surface: pygame.Surface, state: State) -> None:
         header = self.layout["header"]
         rounded_panel(surface, header, theme.FELT_DARK, radius=12)
-        text = self.header_text(state)
+        text = header_words(self.session, state, self.large)
         fitted = fonts.line(text, 22, header.width - SPEED_WIDTH - 40, theme.CREAM, "bold")
         if fitted is not None:
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(header.x + 16, header.centery)))
         self.draw_speed(surface)
 
-    def header_text(self, state: State) -> str:
-        """The round and who plays; when the large sheet is another seat's, whose it is."""
-        if state.is_over:
-            return t("penk.header.over")
-        last = t("penk.header.last_round") if state.ending else ""
-        text = t("penk.header", round=state.round, name=self.session.name(state.active)) + last
-        if self.large != state.active:
-            text += t("penk.header.shown", name=self.session.name(self.large))
-        return text
-
     def seat_title(self, seat: int, state: State) -> str:
         first = " (!)" if seat == state.first else ""
         return t("penk.seat_title", name=self.session.name(seat) + first, points=self.scores[seat].total)
-
-    def seat_kind(self, seat: int) -> str:
-        """A bot's level ("easy bot"), as the first game's panels say it; "" for a person."""
-        level = self.session.seats[seat].level
-        return t(f"table.bot.{level}") if level else ""
 
     def _draw_large(self, surface: pygame.Surface, state: State) -> None:
         seat = self.large
@@ -547,7 +532,7 @@ class PenkTableScene(TableBase):
             fitted = fonts.line(self.seat_title(seat, state), 17, box.width - 36, theme.CREAM, "bold")
             if fitted is not None:
                 surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(box.x + 30, box.y + 18)))
-            kind = fonts.line(self.seat_kind(seat), fonts.LEGIBLE, box.width - 36, (170, 200, 190))
+            kind = fonts.line(seat_kind(self.session, seat), fonts.LEGIBLE, box.width - 36, (170, 200, 190))
             if kind is not None:  # a bot says so under its name (a person's line stays empty)
                 surface.blit(kind.surface, kind.surface.get_rect(midleft=(box.x + 30, box.y + 36)))
             sheet_box = pygame.Rect(0, box.y + top, side, side)

@@ -11,6 +11,7 @@ from scenes.core import theme
 from scenes.core.i18n import t
 from scenes.penk.scoring import PenkScoringScene
 from scenes.penk.table import PenkTableScene
+from scenes.penk.words import header_words, seat_kind
 from tests.scenes.conftest import settle, top
 from tools.penk_shots import session_at
 
@@ -37,11 +38,13 @@ def test_side_panels_name_the_bots_and_the_heading_names_the_large_sheet(app: Ap
     assert isinstance(scene, PenkTableScene)
     state = session.state
     for seat, config in enumerate(session.seats):
-        assert scene.seat_kind(seat) == (t(f"table.bot.{config.level}") if config.level else "")
+        assert seat_kind(session, seat) == (t(f"table.bot.{config.level}") if config.level else "")
     scene.large = next(seat for seat in range(state.players) if seat != state.active)
-    assert t("penk.header.shown", name=session.name(scene.large)) in scene.header_text(state)
+    assert t("penk.header.shown", name=session.name(scene.large)) in header_words(session, state, scene.large)
     scene.large = state.active
-    assert t("penk.header.shown", name=session.name(state.active)) not in scene.header_text(state)
+    assert t("penk.header.shown", name=session.name(state.active)) not in header_words(
+        session, state, scene.large
+    )
 
 
 def test_new_games_seat_colours_are_the_tables_and_start_fits_penk(data_dir: Path) -> None:

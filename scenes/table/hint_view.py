@@ -171,16 +171,18 @@ class HintHelper:
         advice = self.current()
         if advice is not None:
             self._draw_marks(surface, scene, advice)
-        self.draw_words(surface, scene.layout["log"])
+        self.draw_words(surface, scene.layout["log"], scene.tray.kept)
 
-    def draw_words(self, surface: pygame.Surface, area: pygame.Rect) -> bool:
+    def draw_words(
+        self, surface: pygame.Surface, area: pygame.Rect, kept: frozenset[Colour] | set[Colour] = frozenset()
+    ) -> bool:
         """The hint's sentence, or the thinking mark, in a paper box filling `area`; whether there
         was one to draw (the deal screen draws its own marks and shows this in place of its guide)."""
         advice = self.current()
         explained = self.bot_why()
         if advice is not None:
             state = self.session.state
-            self._draw_box(surface, area, t("hint.title"), sentence(advice, state, state.card))
+            self._draw_box(surface, area, t("hint.title"), sentence(advice, state, state.card, kept))
         elif explained is not None:
             why, state = explained
             name = self.session.name(state.decider)

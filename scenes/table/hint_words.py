@@ -8,7 +8,7 @@ The instruction alone also answers "why not?" for a choice that is legal ("You c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 from game.ai import Advice, Why
 from game.engine import (
@@ -149,12 +149,16 @@ def reason(why: Why, lookup: CardLookup) -> str:
             text = t("hint.why.chance_none")
         elif why.other is None:
             text = t("hint.why.chance_alone", points=points_text(why.gain))
+        elif why.other < SMALL:  # the rest add nothing (a negative number would need explaining)
+            text = t("hint.why.chance_only", points=points_text(why.gain))
         else:
             text = t("hint.why.chance", points=points_text(why.gain), other=points_text(why.other))
         if why.passed is not None:
             text += " " + t("hint.why.act_passed", points=points_text(why.passed))
         return text
     if kind in ("complete", "buy", "place"):
+        if why.other is not None and why.other < SMALL:
+            return t("hint.why.chance_only", points=points_text(why.gain))
         if why.other is not None:
             return t("hint.why.act_over_chance", points=points_text(why.gain), other=points_text(why.other))
         return t("hint.why.small" if small else f"hint.why.{kind}", points=gain)
@@ -165,9 +169,26 @@ def reason(why: Why, lookup: CardLookup) -> str:
     return ""
 
 
-def sentence(advice: Advice, state: State, lookup: CardLookup) -> str:
+def put_back(advice: Advice, state: State, kept: Set[Colour], lookup: CardLookup) -> str:
+    """When the hinted reroll takes dice off the construction site: which, and why ("" if none)."""
+    action = advice.action
+    if not isinstance(action, Reroll):
+        return ""
+    back = [die for die in COLOURS if die in kept and die in action.dice]
+    if not back:
+        return ""
+    why = advice.why
+    if why.kind == "keep" and why.card:
+        return t(
+            "hint.put_back", dice=dice_words(back, state), card=name_of(why.card, lookup), count=len(back)
+        )
+    return t("hint.put_back.blind", dice=dice_words(back, state), count=len(back))
+
+
+def sentence(advice: Advice, state: State, lookup: CardLookup, kept: Set[Colour] = frozenset()) -> str:
     """The whole hint: the instruction (a bonus mark first, if the plan spends one; then every
-    completion and purchase of the plan, whose gain the reason gives) and why."""
+    completion and purchase of the plan, whose gain the reason gives) and why; dice on the
+    construction site the hint rerolls are named with the reason they go back."""
     action = advice.action
     main = next((step for step in advice.steps if not isinstance(step, MARKS)), action)
     doing = instruction(main, state, lookup)
@@ -178,4 +199,6 @@ def sentence(advice: Advice, state: State, lookup: CardLookup) -> str:
     if isinstance(action, MARKS) and main is not action:
         doing = t("hint.first", mark=instruction(action, state, lookup), then=doing)
     why = reason(advice.why, lookup)
-    return t("hint.sentence", doing=doing, why=why) if why else doing
+    text = t("hint.sentence", doing=doing, why=why) if why else doing
+    back = put_back(advice, state, kept, lookup)
+    return f"{text} {back}" if back else text

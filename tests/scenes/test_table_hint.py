@@ -344,3 +344,21 @@ def test_h_while_a_bot_plays_tells_why_it_made_its_move_from_its_own_numbers(app
     assert why == explain(before, move[1], level or "normal") and why.bot == level
     assert sentence(why, before, before.card)
     assert hints_used(session.context) == 0  # asking why of a bot is no hint
+
+
+def test_a_hint_that_puts_kept_dice_back_says_which_and_why() -> None:
+    """Issue 33 item 1: a reroll of dice on the construction site is told, with the reason."""
+    from scenes.table.hint_words import dice_words
+
+    state = _position(4, lambda s: s.phase == Phase.ACTIVE and s.rolls == 1 and advise(s).why.kind == "keep")
+    advice = advise(state)
+    rerolled = advice.action.dice  # type: ignore[attr-defined]
+    kept = {rerolled[0]}  # the player had put this die on the construction site
+    text = sentence(advice, state, state.card, kept)
+    why = advice.why
+    assert why.card is not None
+    expected = t(
+        "hint.put_back", dice=dice_words([rerolled[0]], state), card=name_of(why.card, state.card), count=1
+    )
+    assert text.endswith(expected)
+    assert sentence(advice, state, state.card) == text[: -len(expected) - 1]  # nothing kept: nothing said

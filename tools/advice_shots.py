@@ -164,6 +164,25 @@ def shot_review_reroll(app: App) -> pygame.Surface:
     return app.screen
 
 
+def shot_replay_words(app: App) -> pygame.Surface:
+    """A replay just after a roll: the step in words with each die's colour, the timeline above."""
+    from game.engine import Roll
+    from scenes.history.replay import ReplayScene
+    from tools.history_shots import shot_replay
+
+    shot_replay(app)
+    scene = app.stack.top
+    assert isinstance(scene, ReplayScene)
+    step = next(
+        i + 1 for i in range(scene.step, scene.replay.steps) if isinstance(scene.replay.moves[i].action, Roll)
+    )
+    scene.go_to(step)
+    for _ in range(30):
+        app.step(FRAME)
+    app.draw()
+    return app.screen
+
+
 def shot_penk_final_why(app: App) -> pygame.Surface:
     """Penk!'s final score, saying why the game ended (tools/penk_shots.py's final score)."""
     from tools.penk_shots import shot_final
@@ -180,5 +199,6 @@ SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
     "bot-used-dice": shot_bot_used_dice,
     "bot-why": shot_bot_why,
     "penk-final-why": shot_penk_final_why,
+    "replay-words": shot_replay_words,
     "solo-card-won-with-hints": shot_solo_card_won_with_hints,
 }

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import COLOURS, Roll, State, current_scores
+from game.engine import COLOURS, Reroll, Roll, State, current_scores
 from scenes.core import fonts, theme
 from scenes.core.i18n import current_language, t
-from scenes.core.widgets import Text
+from scenes.core.widgets import Slider, Text
 from scenes.history.replay_controls import ReplayBase
 from scenes.model.replay import Move, Replay
 from scenes.render.shapes import felt_backdrop
@@ -24,9 +24,12 @@ from scenes.table.market_view import MarketView
 from scenes.table.panels import OtherPanels
 from scenes.table.round_counter import RoundCounterView
 from scenes.table.turn_options import large_seat
+from scenes.table.words import describe, reroll_words, roll_words
 
 if TYPE_CHECKING:
     from scenes.app import App
+
+TIMELINE_WIDTH = 520  # the timeline slider at the header's right end
 
 
 class ReplayScene(ReplayBase):
@@ -47,6 +50,17 @@ class ReplayScene(ReplayBase):
         self._still: pygame.Surface | None = None
         self._still_key: tuple[object, ...] | None = None
         self.add_buttons(self.layout["controls"], self.layout["bonus"].inflate(0, -14))
+        header = self.layout["header"]
+        self.timeline = Slider(  # drag or click anywhere in the game; Left/Right still step
+            pygame.Rect(header.right - TIMELINE_WIDTH, header.y + 2, TIMELINE_WIDTH, header.height - 4),
+            lambda: t("replay.timeline"),
+            0,
+            max(1, self.replay.steps),
+            self.go_to,
+            hint=lambda: t("replay.timeline.hint"),
+            show=lambda value: f"{value}/{self.replay.steps}",
+        )
+        self.focus.widgets.append(self.timeline)
         self.go_to(step)
 
     @property
@@ -57,6 +71,7 @@ class ReplayScene(ReplayBase):
     # --- moving through the game --------------------------------------------------------------------
 
     def show(self, arrived_by: Move | None) -> None:
+        self.timeline.value = self.step
         state = self.state
         self.market.sync(state.market, self.tweens if arrived_by is not None else None)
         if arrived_by is None:
@@ -71,6 +86,25 @@ class ReplayScene(ReplayBase):
         self.panels.arrange(state, [s for s in range(state.config.players) if s != self._main_seat()])
         self.log.follow(self.entries[: self.step], self.replay.session.name, theme.SEAT_COLOURS)
         self._still = None
+
+    def prompt_text(self) -> str:
+        """Which step this is, and the move that led here in the log's words (a roll with the
+        colour of each die), so the replay reads as a game record."""
+        where = super().prompt_text()
+        if self.step == 0:
+            return where
+        index = self.step - 1
+        entry = self.entries[index]
+        before = self.replay.states[index]
+        name = self.replay.session.name(entry.seat if entry.seat is not None else entry.active)
+        action = entry.action
+        if isinstance(action, Roll):
+            words = t("replay.roll", name=name, faces=roll_words(action))
+        elif isinstance(action, Reroll):
+            words = reroll_words(action, name, before)
+        else:
+            words = describe(action, name, before.card, entry.value, entry.bought)
+        return t("replay.position_words", where=where, words=words)
 
     def _main_seat(self) -> int:
         return large_seat(self.state, False)
@@ -124,6 +158,6 @@ class ReplayScene(ReplayBase):
             name=self.replay.session.name(seat),
             points=current_scores(state)[seat].total,
         )
-        fitted = fonts.line(text, 22, area.width - 8, theme.CREAM, "bold")
+        fitted = fonts.line(text, 22, area.width - TIMELINE_WIDTH - 16, theme.CREAM, "bold")
         if fitted is not None:
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(area.x + 4, area.centery)))

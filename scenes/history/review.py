@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import COLOURS, Reroll, parse
+from game.engine import Reroll, parse
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.intents import Action as Key
@@ -27,8 +27,7 @@ from scenes.model.luck import RollLuck
 from scenes.model.replay import Replay
 from scenes.model.review import REVIEW_BOT, Judgement, ReviewJob
 from scenes.model.userdata import data_dir
-from scenes.table.hint_words import dice_words
-from scenes.table.words import describe
+from scenes.table.words import describe, reroll_words
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -113,11 +112,7 @@ class ReviewScene(MenuScene):
         action = parse(text)
         name = self.replay.session.name(seat)
         if isinstance(action, Reroll):
-            state = self.replay.states[step]
-            kept = [colour for colour in COLOURS if colour not in action.dice]
-            if not kept:
-                return t("review.reroll_all", name=name)
-            return t("review.reroll", name=name, kept=dice_words(kept, state), count=len(action.dice))
+            return reroll_words(action, name, self.replay.states[step])
         return describe(action, name, self.replay.states[0].card)
 
     def _label(self, judgement: Judgement) -> Text:

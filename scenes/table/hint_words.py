@@ -8,7 +8,7 @@ The instruction alone also answers "why not?" for a choice that is legal ("You c
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Set
 
 from game.ai import Advice, Why
 from game.engine import (
@@ -33,7 +33,7 @@ from game.engine import (
 )
 from scenes.core.i18n import current_language, t
 from scenes.render.card_names import CardLookup, name_of
-from scenes.table.words import colour_word, points_text, row_word
+from scenes.table.words import colour_word, dice_words, points_text, row_word
 
 MARKS = (Adjust, Recolour)  # bonus steps a plan may take before its main step
 
@@ -49,24 +49,6 @@ SMALL = 0.05  # a gain below this is not told in points ("worth 0.0 points" says
 
 def percent(chance: float) -> int:
     return round(100 * chance)
-
-
-def listed(words: list[str]) -> str:
-    """ "a", "a and b", "a, b and c" in the player's language."""
-    return words[0] if len(words) == 1 else t("hint.and", first=", ".join(words[:-1]), last=words[-1])
-
-
-def dice_words(dice: Sequence[Colour], state: State) -> str:
-    """Dice named by colour, grouped by the value they show: "the yellow and blue 3s and the
-    green 5" (a die is found on the table by its colour, a value may show on several)."""
-    by_value: dict[int, list[Colour]] = {}
-    for die in dice:
-        by_value.setdefault(state.value(die), []).append(die)
-    groups = [
-        t("hint.dice", colours=listed([colour_word(c) for c in colours]), value=value, count=len(colours))
-        for value, colours in sorted(by_value.items())
-    ]
-    return listed(groups)
 
 
 def instruction(action: Action, state: State, lookup: CardLookup) -> str:

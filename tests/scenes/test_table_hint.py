@@ -348,7 +348,7 @@ def test_h_while_a_bot_plays_tells_why_it_made_its_move_from_its_own_numbers(app
 
 def test_a_hint_that_puts_kept_dice_back_says_which_and_why() -> None:
     """Issue 33 item 1: a reroll of dice on the construction site is told, with the reason."""
-    from scenes.table.hint_words import dice_words
+    from scenes.table.words import dice_words
 
     state = _position(4, lambda s: s.phase == Phase.ACTIVE and s.rolls == 1 and advise(s).why.kind == "keep")
     advice = advise(state)

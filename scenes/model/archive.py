@@ -29,6 +29,7 @@ from scenes.model import files
 from scenes.model.archive_entry import ABANDONED, FINISHED, ArchiveEntry, entry_of_record, entry_of_session
 from scenes.model.archive_schema import SCHEMA_VERSION, TABLES, migrate, transaction, version_of
 from scenes.model.files import FileProblem
+from scenes.model.hints import hints_used
 from scenes.model.luck import RollLuck
 from scenes.model.review import REVIEW_BOT, Judgement
 from scenes.model.session import GameSession
@@ -221,8 +222,8 @@ class Archive:
         player = [entry.seats[i] for i in sorted(mine)]
         cursor = db.execute(
             """INSERT INTO games (fingerprint, game, played_at, outcome, mode, solo_level, deck_version,
-                seed, players, rounds, actions, player_score, player_won, imported)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                seed, players, rounds, actions, player_score, player_won, imported, hints)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             (
                 entry.fingerprint,
                 entry.game,
@@ -238,6 +239,7 @@ class Archive:
                 max((s.score for s in player), default=None),
                 int(any(s.won for s in player)),
                 int(imported),
+                _hints(entry.record),
             ),
         )
         game_id = cursor.lastrowid
@@ -471,6 +473,11 @@ def _filter(mode: str | None, imported: bool | None) -> tuple[str, list[Any]]:
 
 def _review_row(j: Judgement) -> tuple[object, ...]:
     return (j.step, j.seat, j.round, j.played, j.suggested, j.loss, _finite(j.noise), j.mark)
+
+
+def _hints(record: dict[str, Any]) -> int:
+    context = record.get("context")
+    return hints_used(context) if isinstance(context, dict) else 0
 
 
 def _finite(value: float) -> float:

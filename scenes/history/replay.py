@@ -16,6 +16,7 @@ from scenes.core.i18n import current_language, t
 from scenes.core.widgets import Slider, Text
 from scenes.history.replay_controls import ReplayBase
 from scenes.model.replay import Move, Replay
+from scenes.render.cards import MARKET, render_card
 from scenes.render.shapes import felt_backdrop
 from scenes.table.dice_tray import DiceTray
 from scenes.table.display_view import DisplayView, draw_seat_frame
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 TIMELINE_WIDTH = 520  # the timeline slider at the header's right end
+HAND_CARD = MARKET  # the dealt cards during the deal: at most the market's size, as many as fit
 
 
 class ReplayScene(ReplayBase):
@@ -141,12 +143,35 @@ class ReplayScene(ReplayBase):
         area = self.layout["display"]
         draw_seat_frame(still, area, seat)
         self.main.draw(still, state.display(seat), glyphs)
+        self.draw_hand(still, state, seat, area)
         if state.config.solo:
             self.counter.draw(still, state, glyphs)
         else:
             self.panels.draw(still, state, self.replay.session, scores, theme.SEAT_COLOURS, glyphs)
         self.log.draw(still)
         return still
+
+    def draw_hand(self, surface: pygame.Surface, state: State, seat: int, area: pygame.Rect) -> int:
+        """During the deal: the cards dealt to the seat and not yet placed or put back, in a row
+        under its display with whose they are (the live deal screen shows them in the hand);
+        returns how many were drawn."""
+        hand = state.seats[seat].hand
+        if not hand:
+            return 0
+        caption = fonts.line(
+            t("replay.hand", name=self.replay.session.name(seat)), 18, area.width - 20, theme.CREAM, "bold"
+        )
+        gap = 12
+        width = min(HAND_CARD[0], (area.width - 24 - gap * (len(hand) - 1)) // len(hand))
+        height = round(width * HAND_CARD[1] / HAND_CARD[0])
+        row = pygame.Rect(0, 0, len(hand) * width + (len(hand) - 1) * gap, height)
+        row.midbottom = (area.centerx, area.bottom - 12)
+        if caption is not None:
+            surface.blit(caption.surface, caption.surface.get_rect(midbottom=(area.centerx, row.top - 6)))
+        for index, card_id in enumerate(hand):
+            image = render_card(state.card(card_id), (width, height), glyphs=self.app.settings.colour_glyphs)
+            surface.blit(image, (row.x + index * (width + gap), row.y))
+        return len(hand)
 
     def _draw_header(self, surface: pygame.Surface, state: State) -> None:
         area = self.layout["header"]

@@ -57,3 +57,18 @@ def test_a_click_on_the_timeline_goes_to_that_point_of_the_game(app: App, game: 
     before = scene.step
     click(app, (bar.right - bar.width // 2 + 30, bar.centery))  # near the bar's start
     assert scene.step < before
+
+
+def test_the_deal_shows_the_cards_dealt_and_not_placed_yet(app: App, game: GameSession) -> None:
+    import pygame
+
+    scene = _replay(app, game)
+    dealing = next(i for i in range(scene.replay.steps) if scene.replay.state(i).seats[0].hand)
+    scene.go_to(dealing)
+    state = scene.state
+    seat = 0
+    surface = pygame.Surface((1280, 720))
+    drawn = scene.draw_hand(surface, state, seat, scene.layout["display"])
+    assert drawn == len(state.seats[seat].hand) > 0
+    later = scene.replay.round_start(1)
+    assert scene.draw_hand(surface, scene.replay.state(later), seat, scene.layout["display"]) == 0

@@ -215,7 +215,7 @@ class ReviewScene(MenuScene):
         elif self.judgements is None:
             message = t("review.failed") if self.failed else t("review.cancelled")
         else:
-            message = t("review.judged_by", summary=self._summary(), bot=self._bot_words())
+            message = self.summary_line()
         fitted = fonts.line(message, 20, line.width - 20, theme.CREAM, "bold")
         if fitted is not None and self.job is None:
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(line.x, line.centery)))
@@ -246,6 +246,10 @@ class ReviewScene(MenuScene):
         rows = self.differing()[: self.rows_per_page] if self.judgements is not None else []
         index = self.focus.widgets.index(widget)
         return rows[index] if index < len(rows) else None
+
+    def summary_line(self) -> str:
+        """The kept review's counts and the bot that judged."""
+        return t("review.judged_by", summary=self._summary(), bot=self._bot_words())
 
     def _bot_words(self) -> str:
         """The bot the review judged with; a name the archive holds but this version does not know

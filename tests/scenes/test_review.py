@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scenes.app import App
+from scenes.core.i18n import t
 from scenes.history import luck_panel
 from scenes.history.replay import ReplayScene
 from scenes.history.review import ReviewScene
@@ -133,6 +134,22 @@ def test_a_review_is_kept_and_shown_worst_first(
     assert luck.adjusted == pytest.approx(luck.result - luck.total)
     assert len(kept) == len([move for move in scene.replay.moves if move.seat == 0])
     assert [j.step for j in scene.differing()] == [step]
+    # issue 33: the summary's counts recounted from the archive's own rows, and the judge named
+    rows = store.db.execute(
+        "SELECT played, suggested, mark FROM review_judgements WHERE game_id = ?", (row.id,)
+    ).fetchall()
+    marks = [mark for _, _, mark in rows]
+    counts = t(
+        "review.summary",
+        decisions=len(rows),
+        differing=sum(played != suggested for played, suggested, _ in rows),
+        blunders=marks.count("blunder"),
+        bad=marks.count("bad"),
+        doubtful=marks.count("doubtful"),
+        unclear=marks.count("unclear"),
+    )
+    assert scene.summary_line() == t("review.judged_by", summary=counts, bot=t("review.bot.expert"))
+    assert store.review_adviser(row.id) == "expert"
     click(app, scene.focus.widgets[0].rect.center)
     settle(app)
     replay = top(app)

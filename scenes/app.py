@@ -66,6 +66,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.window = window
+        self.windowed: tuple[tuple[int, int], tuple[int, int]] | None = None  # size, place before F11
         log_to(data_folder())
         remove_leftovers(data_folder())
         loaded = load_settings(settings_path())
@@ -137,9 +138,7 @@ class App:
         """SCALED never lets the window be smaller than 1280x720 and opens it as large as the
         desktop (its title bar then pushes the bottom off). The window may shrink to
         MINIMUM_WINDOW and starts within DESKTOP_SHARE of the desktop."""
-        with warnings.catch_warnings():  # the display module's window, the only one this game has
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window = pygame.Window.from_display_module()
+        window = self._window()
         window.minimum_size = MINIMUM_WINDOW
         desktops = pygame.display.get_desktop_sizes()
         if self.settings.fullscreen or not desktops:
@@ -156,14 +155,42 @@ class App:
         self.change_settings(fullscreen=not self.settings.fullscreen)
 
     def _apply_fullscreen(self) -> None:
+        """F11 or the setting: full screen on or off. Coming back, the window takes the size and
+        place it had before (SDL's SCALED window came back at 1280x720, partly off a 1280x800
+        screen, and its minimum size was lost); one that started in full screen is fitted."""
         if not self.window:
             return
         display = pygame.display.get_surface()
         if display is None:
             return
-        if bool(display.get_flags() & pygame.FULLSCREEN) != self.settings.fullscreen:
+        window = self._window()
+        if self._in_fullscreen(display) != self.settings.fullscreen:
+            if self.settings.fullscreen:
+                self.windowed = (window.size, window.position)
             pygame.display.toggle_fullscreen()
+            if not self.settings.fullscreen:
+                self._restore_window()
         self.screen = pygame.display.get_surface() or display
+
+    def _restore_window(self) -> None:
+        window = self._window()
+        window.minimum_size = MINIMUM_WINDOW
+        if self.windowed is None:
+            self._fit_window()
+            return
+        size, position = self.windowed
+        window.size = (max(MINIMUM_WINDOW[0], size[0]), max(MINIMUM_WINDOW[1], size[1]))
+        window.position = position
+
+    @staticmethod
+    def _in_fullscreen(display: pygame.Surface) -> bool:
+        return bool(display.get_flags() & pygame.FULLSCREEN)
+
+    @staticmethod
+    def _window() -> pygame.Window:
+        with warnings.catch_warnings():  # the display module's window, the only one this game has
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return pygame.Window.from_display_module()
 
     # -- settings -------------------------------------------------------------------------------
     def change_settings(self, **changes: object) -> None:

@@ -25,14 +25,11 @@ def _keep_hint(state: State) -> bool:
 def shot_hint(app: App) -> pygame.Surface:
     """H pressed in a keep decision: the hard bot's hint with its sentence."""
     from scenes.table.turn import TurnScene
+    from tools.advice_shots import press_hint
 
     scene = open_settled(app, session_at(_keep_hint))
     assert isinstance(scene, TurnScene)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
-    app.step(FRAME)
-    scene.hints.wait()
-    for _ in range(3):
-        app.step(FRAME)
+    press_hint(app, scene)
     app.draw()
     return app.screen
 

@@ -20,7 +20,6 @@ from tools.table_shots import open_settled, session_at
 FRAME = 1 / 60
 
 
-
 def wait_for_odds(app: App, scene: TurnScene, seconds: float = 10.0) -> None:
     """Run frames until the odds worker has answered (bounded by the clock: it works on a thread)."""
     end = time.perf_counter() + seconds

@@ -54,4 +54,3 @@ def bench_frames(
         app.go("table", session, how="reset", fade=False)
         results["penk_bot_thinking_max_ms"] = longest_thinking_frame(app, session, min(frames, 240))
     return results
-

@@ -1,9 +1,9 @@
 """A game whose worst decision is known, for the review's test and screenshot.
 
-Seat 0 (the human) plays exactly what the review's hard bot would choose (the same bot, budget and
-seed per step), seat 1 is an easy bot; at one decision in the last round, where the hard bot
-completes a scoring card, the human ends the turn instead. `known_blunder(seed)` plays such games and
-returns one where that changes the winner, with the step of the bad decision.
+Seat 0 (the human) plays exactly what the review's adviser would choose (the Hint's choice), seat 1
+is the hard bot (close games); at one decision in the last round, where the adviser completes a
+scoring card, the human ends the turn instead. `known_blunder(seed)` plays such games and returns
+one where that changes the winner, with the step of the bad decision.
 """
 
 from __future__ import annotations
@@ -11,20 +11,22 @@ from __future__ import annotations
 import random
 
 from game.ai import decide, make_bot
-from game.engine import Complete, End, legal_actions, result
+from game.engine import COLOURS, Complete, End, Reroll, legal_actions, result
 from game.match import Match
 from scenes.model.gameconfig import SeatConfig, SeatKind
-from scenes.model.review import hard_choice
+from scenes.model.review import adviser_choice
 from scenes.model.session import GameSession
 
-SEATS = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Bruno", SeatKind.BOT, "easy"))
+RIVAL = "hard"  # close games: one bad decision can turn them
+SEATS = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Bruno", SeatKind.BOT, RIVAL))
 
 
-def play(seed: int, spoil: int | None) -> tuple[Match, list[int]]:
-    """The game of `seed`; at step `spoil` the human ends the turn instead of completing. Returns
-    the match and the steps where the human could have done so."""
+def play(seed: int, spoil: int | None, rerolls_all: int | None = None) -> tuple[Match, list[int]]:
+    """The game of `seed`; at step `spoil` the human ends the turn instead of completing, and at
+    the human's first keep decision from round `rerolls_all` on rerolls all five dice instead of
+    keeping. Returns the match and the steps where the human could have ended instead."""
     match = Match.new(2, seed)
-    easy = make_bot("easy")
+    rival = make_bot(RIVAL, unhurried=True)
     chances = []
     while not match.is_over:
         state = match.state
@@ -33,9 +35,12 @@ def play(seed: int, spoil: int | None) -> tuple[Match, list[int]]:
             continue
         step = len(match.actions)
         if state.decider == 1:
-            match.play_known(decide(easy, state, random.Random(f"easy:{seed}:{step}"), 0.005))
+            match.play_known(decide(rival, state, random.Random(f"rival:{seed}:{step}"), 0.05))
             continue
-        choice = hard_choice(state, seed, step)
+        choice = adviser_choice(state)
+        if rerolls_all is not None and state.round >= rerolls_all and isinstance(choice, Reroll):
+            if len(choice.dice) < len(COLOURS):
+                choice, rerolls_all = Reroll(COLOURS), None
         scoring = isinstance(choice, Complete) and choice.card.startswith("S")
         if scoring and state.last_round is not None and End() in legal_actions(state):
             chances.append(step)
@@ -43,6 +48,12 @@ def play(seed: int, spoil: int | None) -> tuple[Match, list[int]]:
                 choice = End()
         match.play(choice)
     return match, chances
+
+
+def rerolled_all(seed: int = 22, round_number: int = 3) -> GameSession:
+    """The game of `seed` where the human once rerolls every die where the Hint would keep some."""
+    match, _ = play(seed, None, round_number)
+    return GameSession(SEATS, match)
 
 
 def known_blunder(seeds: range = range(1, 60)) -> tuple[GameSession, int]:

@@ -77,7 +77,9 @@ def first_turn(match: Match) -> list[Lesson] | None:
             if trial.state.phase != Phase.ACTIVE or trial.state.decider != PLAYER:
                 continue
             plan = plan_after_reroll(trial)
-            if plan is not None:
+            complete = plan[0].expected if plan is not None else None
+            if isinstance(complete, Complete) and set(kept) <= set(complete.dice):  # "they fit a card"
+                assert plan is not None
                 return [Lesson("keep", str(reroll)), *plan]
     return None
 
@@ -135,6 +137,8 @@ def rest_of_game(match: Match) -> list[Lesson] | None:
         elif state.phase == Phase.ACTIVE and state.rolls < 3 and not script_has(script, "chance"):
             if not wrote:
                 return None  # the passive lesson must come before the last turn
+            if legal(state, Complete):
+                return None  # a reroll lesson says there is nothing to complete: it must be true
             action = Reroll(COLOURS)
             script.append(Lesson("reroll_all" if rerolls == 0 else "reroll_again", str(action)))
             rerolls += 1

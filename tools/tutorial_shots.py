@@ -91,6 +91,20 @@ def shot_chance(app: App) -> pygame.Surface:
     return _reach(app, "chance", clicks_into=2)
 
 
+def shot_reroll_again(app: App) -> pygame.Surface:
+    """Issue 33: the second reroll lesson with the odds on (its words agree with the badges), and a
+    die clicked against the lesson: the refusal drawn over the bubble."""
+    app.change_settings(odds="on")
+    _reach(app, "reroll_again")
+    guide = _guide(app)
+    assert guide is not None
+    scene = guide.scene
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1279, 719), rel=(0, 0), buttons=(0, 0, 0)))
+    _click(app, scene.tray.die_rect(next(iter(scene.tray.in_tray()))).center)
+    app.draw()
+    return app.screen
+
+
 def shot_done(app: App) -> pygame.Surface:
     _reach(app, "pass", clicks_into=0)
     app.change_settings(animation_speed="instant")
@@ -120,4 +134,5 @@ SHOTS: dict[str, Shot] = {
     "tutorial-4": shot_passive,
     "tutorial-5": shot_chance,
     "tutorial-6": shot_done,
+    "tutorial-reroll-again": shot_reroll_again,
 }

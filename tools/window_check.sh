@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The window under a real window manager: for each desktop size, start Xvfb and openbox, open the
 # game, screenshot it as it opens, after xdotool resizes it (smaller, wider than 16:9, taller) and
-# in full screen (F11). Needs: apt-get install -y xvfb xdotool openbox imagemagick
+# in full screen (F11), then after F11 again (the window back at its size and place, its minimum
+# kept: window-after-fullscreen). Needs: apt-get install -y xvfb xdotool openbox imagemagick
 #   bash tools/window_check.sh OUT_DIR [PYTHON]
+# WINDOW_CHECK_DISPLAY (default :97) and WINDOW_CHECK_DESKTOPS ("960x540 1280x720 ...") choose.
 set -euo pipefail
 out=${1:?usage: window_check.sh OUT_DIR [PYTHON]}
 python=${2:-python}
 mkdir -p "$out"
-display=:97
-for desktop in 960x540 1280x720 1920x1080 2560x1440; do
+display=${WINDOW_CHECK_DISPLAY:-:97}
+for desktop in ${WINDOW_CHECK_DESKTOPS:-960x540 1280x720 1280x800 1920x1080 2560x1440}; do
   data=$(mktemp -d)
   Xvfb $display -screen 0 "${desktop}x24" -nolisten tcp >/dev/null 2>&1 & xvfb=$!
   sleep 1
@@ -33,6 +35,10 @@ for desktop in 960x540 1280x720 1920x1080 2560x1440; do
   DISPLAY=$display xdotool windowactivate --sync "$window" key F11 || DISPLAY=$display xdotool key --window "$window" F11
   sleep 2
   DISPLAY=$display import -window root "$out/desktop-$desktop-fullscreen.png"
+  DISPLAY=$display xdotool windowactivate --sync "$window" key F11 || DISPLAY=$display xdotool key --window "$window" F11
+  sleep 2
+  DISPLAY=$display import -window root "$out/desktop-$desktop-window-after-fullscreen.png"
+  echo "$desktop after full screen: $(DISPLAY=$display xdotool getwindowgeometry "$window" | grep Geometry)"
   kill "$game" "$wm" "$xvfb" 2>/dev/null || true
   wait "$game" "$wm" "$xvfb" 2>/dev/null || true
   rm -rf "$data"

@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from game.ai.advice import ADVISER, Advice, Why, advise
+from game.ai.advice import Advice, Why, advise, explain
+from game.ai.adviser import ADVISER
 from game.ai.base import DEFAULT_BUDGET, Bot, LegalActions, decide
 from game.ai.chance_values import ChanceValues, chance_values
 from game.ai.easy import EasyBot
@@ -74,6 +75,7 @@ __all__ = [
     "advise",
     "chance_values",
     "decide",
+    "explain",
     "make_bot",
     "params_for",
     "turn_end_standings",

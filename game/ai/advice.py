@@ -1,6 +1,6 @@
-"""Advice for a human at the table: the choice of the hard bot playing the expert's evaluation
-numbers (game/ai/expert/tuned.py) at a seat's decision, and what that evaluation knew about the
-choice, so a screen can say in one sentence why.
+"""Advice for a human at the table: the adviser's choice (game/ai/adviser.py: the hard bot playing
+the expert's evaluation numbers, game/ai/expert/tuned.py) at a seat's decision, and what that
+evaluation knew about the choice, so a screen can say in one sentence why.
 
 Why the expert's numbers without the expert's search: the numbers are what makes the expert
 stronger (they alone win about two games in three against the hard bot, docs/bots.md), and they
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -42,19 +42,18 @@ from game.actions import (
     Wild,
     Write,
 )
+from game.ai.adviser import ADVISER, Adviser, adviser, explainer
 from game.ai.base import DEFAULT_BUDGET, decide
 from game.ai.evaluate import turn_chance
-from game.ai.expert.tuned import params_for
-from game.ai.hard import HardBot
 from game.ai.kernels import odds
 from game.ai.kernels.rolls import ROLL_FACES
-from game.ai.planning import best_acts, best_place, best_write, chance_writes, place_value
+from game.ai.normal import ChanceOption
+from game.ai.planning import best_acts, best_place, best_write, place_value
 from game.cards import BonusKind
 from game.colours import COLOURS
 from game.engine import is_legal, price, view
 from game.state import MARKET_SLOTS, ROWS, Phase, State
 
-ADVISER = "expert"  # whose evaluation a hint plays (see the module docstring)
 # per ordered roll, the most dice showing one value (what a purchase needs)
 _SAME = np.array([np.bincount(faces, minlength=6).max() for faces in ROLL_FACES])
 
@@ -64,7 +63,9 @@ class Why:
     """What the evaluation knew about a hinted choice. `kind` names the sentence:
 
     keep        reroll `rerolled` dice: `chance` to complete `card` (or to buy the card in
-                `row`/`slot`), worth `gain` points to the display
+                `row`/`slot`), worth `gain` points to the display; when the dice already allow a
+                completion or purchase, `passed` is what acting now adds and `expected` what the
+                reroll is expected to bring
     keep_blind  reroll: no card and no purchase is within reach, keep the most equal dice
     complete    complete `card` (bonus marks first if the plan uses them): the plan adds `gain`
     buy         buy the card `card` in `row`/`slot`: the plan adds `gain`
@@ -73,7 +74,8 @@ class Why:
                 the display gains `gain`
     pass        no write raises the display's value
     chance_write, chance_take, chance_none: after the third roll, `gain` of the chosen chance
-                option against `other` (the best of the rest)
+                option against `other` (the best of the rest); `passed`: what the best
+                completion or purchase the dice allow would add (None: none is possible)
     place       place `card` at a cell: it is worth `gain` points there
     discard     the drawn card is worth less than nothing here
     setup_return, setup_place: the kept three arranged are worth `gain` points
@@ -91,6 +93,8 @@ class Why:
     row: Row | None = None
     slot: int | None = None
     rerolled: int = 0
+    passed: float | None = None
+    expected: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +114,6 @@ def advise(state: State, budget: float = DEFAULT_BUDGET) -> Advice:
         raise ValueError(f"no seat decides in phase {state.phase}")
     seen = view(state, state.decider)
     bot = adviser(seen.config.solo)
-    bot.emergency_stop = math.inf  # node limits only: the same advice on any machine
     bot.node_limit = max(10, int(bot.max_nodes * min(4.0, budget / DEFAULT_BUDGET)))
     steps = bot.decide(seen, random.Random(0), math.inf)
     if not steps or not is_legal(state, steps[0]):  # never expected: the bots' own tests require it
@@ -118,12 +121,16 @@ def advise(state: State, budget: float = DEFAULT_BUDGET) -> Advice:
     return Advice(ADVISER, steps[0], tuple(steps), _why(bot, seen, steps))
 
 
-def adviser(solo: bool) -> HardBot:
-    """A fresh bot that decides as the advice does: the hard bot with the expert's numbers."""
-    return HardBot(params_for(solo))
+def explain(state: State, action: Action, level: str) -> Advice:
+    """Why a bot of `level` played `action` at the decision in `state` (the table's "why?" on a
+    bot's move): the same reasons as a hint, from the numbers that bot values with."""
+    if state.is_chance or state.phase == Phase.OVER:
+        raise ValueError(f"no seat decides in phase {state.phase}")
+    seen = view(state, state.decider)
+    return Advice(level, action, (action,), _why(explainer(level, seen.config.solo), seen, [action]))
 
 
-def _why(bot: HardBot, seen: State, steps: list[Action]) -> Why:
+def _why(bot: Adviser, seen: State, steps: list[Action]) -> Why:
     phase = seen.phase
     action = steps[0]
     me = seen.decider
@@ -152,53 +159,67 @@ def _why(bot: HardBot, seen: State, steps: list[Action]) -> Why:
     return Why("end")
 
 
-def _active_why(bot: HardBot, seen: State, steps: list[Action]) -> Why:
+def _active_why(bot: Adviser, seen: State, steps: list[Action]) -> Why:
     me = seen.decider
     base = bot.ev.value(seen, me)
     action = steps[0]
     if isinstance(action, Reroll):
         return _keep_why(bot, seen, base, action)
-    if isinstance(action, Take) or (seen.rolls >= 3 and not seen.acted and _is_chance(steps)):
-        return _chance_why(bot, seen, base, steps)
+    if seen.rolls >= 3 and not seen.acted:
+        return _final_why(bot, seen, steps)
     main = next((s for s in steps if isinstance(s, (Complete, Buy))), None)
     if main is None:
-        if isinstance(action, End) and seen.rolls >= 3 and not seen.acted:
-            return _chance_why(bot, seen, base, steps)
         return Why("end")
     plan = best_acts(seen, bot.ev, math.inf, bot.modifiers, bot.node_limit)
+    return _act_why(seen, main, plan.value - base)
+
+
+def _act_why(seen: State, main: Action, gain: float) -> Why:
     if isinstance(main, Complete):
-        return Why("complete", plan.value - base, card=main.card)
+        return Why("complete", gain, card=main.card)
+    assert isinstance(main, Buy)
     card = seen.market_card(main.row, main.slot)
-    return Why("buy", plan.value - base, card=card, row=main.row, slot=main.slot)
+    return Why("buy", gain, card=card, row=main.row, slot=main.slot)
 
 
-def _is_chance(steps: list[Action]) -> bool:
+CHANCE_KINDS = {
+    "end": "chance_none",
+    "write": "chance_write",
+    "take_s": "chance_take",
+    "take_b": "chance_take",
+}
+
+
+def _final_why(bot: Adviser, seen: State, steps: list[Action]) -> Why:
+    """After the third roll: the chosen option's gain against the best of the others (ending
+    counts only when nothing else is open), the very numbers the chance buttons show; and when a
+    completion or purchase is passed over, what it would have added (`passed`)."""
+    options = bot.final_options(seen, math.inf)
+    chosen = _option_taken(options, steps) or max(options, key=lambda option: option.gain)
+    rest = [o.gain for o in options if o is not chosen and o.key != "end"]
+    other = max(rest) if rest else None
+    act = next((o for o in options if o.key == "act"), None)
+    if chosen.key == "act":
+        main = next(s for s in steps if isinstance(s, (Complete, Buy)))
+        return replace(_act_why(seen, main, chosen.gain), other=other)
+    row = next((s.row for s in chosen.steps if isinstance(s, Take)), None)
+    passed = act.gain if act is not None else None
+    return Why(CHANCE_KINDS[chosen.key], chosen.gain, other=other, row=row, passed=passed)
+
+
+def _option_taken(options: list[ChanceOption], steps: list[Action]) -> ChanceOption | None:
+    """The option `steps` take (a bot's move need not be the best by the numbers explaining it)."""
     first = next((s for s in steps if not isinstance(s, (Adjust, Recolour))), None)
-    return isinstance(first, (Write, Take, End))
+    for option in options:
+        if isinstance(first, (Complete, Buy)) and option.key == "act":
+            return option
+        if isinstance(first, (Write, Take, End)) and type(option.steps[0]) is type(first):
+            if not isinstance(first, Take) or option.steps[0] == first:
+                return option
+    return None
 
 
-def _chance_why(bot: HardBot, seen: State, base: float, steps: list[Action]) -> Why:
-    """After the third roll: the chosen chance option's gain against the best of the others."""
-    options: dict[str, float] = {"chance_none": 0.0}
-    writes = chance_writes(seen, bot.ev, math.inf)
-    if writes.steps:
-        options["chance_write"] = writes.value - base
-    takes = [(bot.take_value(seen, row, base), row) for row in ROWS if len(seen.pile(row)) > 0]
-    if takes:
-        options["chance_take"] = max(takes)[0]
-    first = next((s for s in steps if not isinstance(s, (Adjust, Recolour))), End())
-    kind = "chance_none"
-    if isinstance(first, Write):
-        kind = "chance_write"
-    elif isinstance(first, Take):
-        kind = "chance_take"
-    gain = options.get(kind, 0.0)
-    rest = [value for key, value in options.items() if key != kind]
-    row = first.row if isinstance(first, Take) else None
-    return Why(kind, gain, other=max(rest) if rest else None, row=row)
-
-
-def _keep_why(bot: HardBot, seen: State, base: float, reroll: Reroll) -> Why:
+def _keep_why(bot: Adviser, seen: State, base: float, reroll: Reroll) -> Why:
     """A reroll: the target it serves best, the card or purchase whose chance times worth is
     largest under this keep, with the chance and the worth."""
     rolls_left = 3 - seen.rolls
@@ -234,10 +255,14 @@ def _keep_why(bot: HardBot, seen: State, base: float, reroll: Reroll) -> Why:
                     best = (chance * gain, why)
     if best is None:
         return Why("keep_blind", rerolled=len(reroll.dice))
-    return best[1]
+    plan = best_acts(seen, bot.ev, math.inf, bot.modifiers, bot.node_limit)
+    if not plan.steps:
+        return best[1]
+    _, expected = bot.keep(seen, base, rolls_left, math.inf)
+    return replace(best[1], passed=plan.value - base, expected=expected)
 
 
-def _write_why(bot: HardBot, seen: State, steps: list[Action]) -> Why:
+def _write_why(bot: Adviser, seen: State, steps: list[Action]) -> Why:
     me = seen.decider
     base = bot.ev.value(seen, me)
     write = next((s for s in steps if isinstance(s, Write)), None)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from game.actions import Action, End, Pass, Place, Remove, Reroll, ReturnCard, Row, Take, Wild
 from game.ai.base import DEFAULT_BUDGET, PlanCache
@@ -40,6 +41,16 @@ from game.state import MARKET_SLOTS, ROWS, Phase, State
 ACT_MARGIN = 0.05  # an action must be worth at least this many points to be taken
 TAKE_SAMPLE = 6  # cards of a deck the normal bot looks at to value taking one
 EMERGENCY_STOP = 0.8  # seconds
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceOption:
+    """One choice after the third roll: `key` ("end", "write", "take_s", "take_b"; the adviser adds
+    "act", a completion or purchase), the points it is expected to add, and the steps it takes."""
+
+    key: str
+    gain: float
+    steps: tuple[Action, ...]
 
 
 class NormalBot:
@@ -208,14 +219,20 @@ class NormalBot:
 
     def chance(self, view: State, base: float, deadline: float) -> list[Action]:
         """After the third roll with nothing worth doing: chance (a), chance (b) or nothing."""
-        options: list[tuple[float, list[Action]]] = [(ACT_MARGIN, [End()])]
+        return list(max(self.chance_options(view, base, deadline), key=lambda option: option.gain).steps)
+
+    def chance_options(self, view: State, base: float, deadline: float) -> list[ChanceOption]:
+        """What ending, chance (a) and chance (b) from each deck with cards left would add, in the
+        order a tie is decided by (the first of equal gains is chosen)."""
+        options = [ChanceOption("end", ACT_MARGIN, (End(),))]
         writes = chance_writes(view, self.ev, deadline)
         if writes.steps:
-            options.append((writes.value - base, writes.steps))
+            options.append(ChanceOption("write", writes.value - base, tuple(writes.steps)))
         for row in ROWS:
             if len(view.pile(row)) > 0:
-                options.append((self.take_value(view, row, base), [Take(row)]))
-        return max(options, key=lambda option: option[0])[1]
+                key = "take_s" if row == Row.SCORING else "take_b"
+                options.append(ChanceOption(key, self.take_value(view, row, base), (Take(row),)))
+        return options
 
     def take_value(self, view: State, row: Row, base: float) -> float:
         """The expected gain of taking the top card of a deck (a worthless card is discarded)."""

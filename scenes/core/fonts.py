@@ -144,7 +144,7 @@ def paragraph(
 
 
 @lru_cache(maxsize=4096)  # keyed by the text: log lines and names never stop changing
-def fit_size(content: str, size: int, width: int, weight: str = "regular", smallest: int = 9) -> int:
+def fit_size(content: str, size: int, width: int, weight: str = "regular", smallest: int = LEGIBLE) -> int:
     """The largest size up to `size` at which `content` fits in `width` on one line."""
     while size > smallest and font(size, weight).size(content)[0] > width:
         size -= 1
@@ -152,8 +152,15 @@ def fit_size(content: str, size: int, width: int, weight: str = "regular", small
 
 
 def missing_characters(content: str, weight: str = "regular") -> set[str]:
-    """Characters the font has no glyph for (the i18n test checks the catalogues with this)."""
-    face = font(16, weight)
+    """Characters the font has no glyph for (the i18n test checks the catalogues with this).
+
+    Asked of FreeType, which says None for a character the font lacks: pygame.font's own metrics
+    give the empty box's size instead, so a ★ drawn as a box once passed this check."""
+    import pygame.freetype  # only here: the game draws with pygame.font
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    face = pygame.freetype.Font(str(resource_path(f"assets/fonts/{WEIGHTS[weight]}")), 16)
     unique = sorted(set(content) - {"\n", "\t"})
-    metrics = face.metrics("".join(unique))
+    metrics = face.get_metrics("".join(unique))
     return {char for char, metric in zip(unique, metrics, strict=True) if metric is None}

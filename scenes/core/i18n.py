@@ -144,6 +144,20 @@ def set_language(language: str) -> None:
     translator().set_language(language)
 
 
+def in_every_language(key: str, **params: object) -> set[str]:
+    """The text for `key` in each language the game speaks (a default name typed in another
+    language is still recognised as the default)."""
+    found = set()
+    for language in LANGUAGES:
+        text = translator().catalogue(language).lookup(key, params.get("count"))
+        if text is not None:
+            try:
+                found.add(text.format(**params))
+            except (KeyError, IndexError, ValueError):
+                continue
+    return found
+
+
 def current_language() -> str:
     return translator().language
 

@@ -65,5 +65,6 @@ def lighter(rgb: RGB, amount: float = 0.25) -> RGB:
     r, g, b = rgb
     return (int(r + (255 - r) * amount), int(g + (255 - g) * amount), int(b + (255 - b) * amount))
 
+
 # each seat's colour at the table, in the log and on the score screens (seat 1 to 4)
 SEAT_COLOURS = ((232, 96, 76), (80, 160, 230), (240, 190, 70), (150, 200, 110))

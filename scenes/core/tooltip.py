@@ -4,7 +4,8 @@ A screen says what is pointed at with `Tooltip.point(Tip(key, rect, text))` when
 moves or the focus moves by keys or buttons (`focus_tip` makes the tip of a focused control), and
 `hide()` when the player acts. The tip appears after DELAY seconds on the same thing, beside it and
 never over it (nor over the rectangles the screen asks to keep clear, such as a zoomed card),
-wrapped to fit the window. The text is a function, so a language switch shows at once.
+wrapped to fit the window; where no such spot exists, not at all. The text is a function, so a
+language switch shows at once.
 """
 
 from __future__ import annotations
@@ -121,6 +122,8 @@ class Tooltip:
         used = label.get_bounding_rect()
         size = (used.right + 2 * PADDING[0], label.get_height() + 2 * PADDING[1])
         box = place(size, self.tip.rect, bounds, avoid)
+        if box.collidelist(list(avoid)) >= 0:
+            return None  # no room beside it: better no tip than one over a zoomed card
         pygame.draw.rect(surface, theme.PAPER, box, border_radius=10)
         pygame.draw.rect(surface, theme.INK_SOFT, box, 2, border_radius=10)
         surface.blit(label, (box.x + PADDING[0], box.y + PADDING[1]))

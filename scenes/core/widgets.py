@@ -17,6 +17,7 @@ from scenes.model.text import printable
 from scenes.render.shapes import rounded_panel
 
 Text = Callable[[], str]
+HINT_TWO_LINES = 36  # a hint line may take two lines of legible text (fonts.LEGIBLE)
 
 
 class Widget:
@@ -419,13 +420,17 @@ class FocusGroup:
             if widget.visible:
                 widget.draw(surface, widget is focused)
 
-    def draw_hint(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The focused control's hint (or why it is disabled) in the screen's hint line."""
+    def draw_hint(self, surface: pygame.Surface, area: pygame.Rect) -> fonts.Block | None:
+        """The focused control's hint (or why it is disabled) in the screen's hint line: as large
+        as fits, on two lines if need be, never below the legible size (cut short with "…" then;
+        the pointer's tooltip gives it whole). Returns what was drawn."""
         focused = self.focused
         message = focused.tooltip() if focused is not None else ""
         if not message:
-            return
+            return None
         colour = theme.FOCUS if focused is not None and not focused.enabled else theme.CREAM
-        size = fonts.fit_size(message, 22, area.width - 20)
-        label = fonts.text(message, size, colour)
-        surface.blit(label, label.get_rect(center=area.center))
+        room = (area.width - 20, max(area.height, HINT_TWO_LINES))
+        fitted = fonts.block(message, 22, room, colour, "regular", "center")
+        if fitted is not None:
+            surface.blit(fitted.surface, fitted.surface.get_rect(center=area.center))
+        return fitted

@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import COLOURS, Roll, State, current_scores
+from game.engine import COLOURS, Reroll, Roll, State, current_scores
 from scenes.core import fonts, theme
 from scenes.core.i18n import current_language, t
-from scenes.core.widgets import Text
+from scenes.core.widgets import Slider, Text
 from scenes.history.replay_controls import ReplayBase
 from scenes.model.replay import Move, Replay
+from scenes.render.cards import MARKET, render_card
 from scenes.render.shapes import felt_backdrop
 from scenes.table.dice_tray import DiceTray
 from scenes.table.display_view import DisplayView, draw_seat_frame
@@ -24,9 +25,13 @@ from scenes.table.market_view import MarketView
 from scenes.table.panels import OtherPanels
 from scenes.table.round_counter import RoundCounterView
 from scenes.table.turn_options import large_seat
+from scenes.table.words import describe, reroll_words, roll_words
 
 if TYPE_CHECKING:
     from scenes.app import App
+
+TIMELINE_WIDTH = 520  # the timeline slider at the header's right end
+HAND_CARD = MARKET  # the dealt cards during the deal: at most the market's size, as many as fit
 
 
 class ReplayScene(ReplayBase):
@@ -47,6 +52,17 @@ class ReplayScene(ReplayBase):
         self._still: pygame.Surface | None = None
         self._still_key: tuple[object, ...] | None = None
         self.add_buttons(self.layout["controls"], self.layout["bonus"].inflate(0, -14))
+        header = self.layout["header"]
+        self.timeline = Slider(  # drag or click anywhere in the game; Left/Right still step
+            pygame.Rect(header.right - TIMELINE_WIDTH, header.y + 2, TIMELINE_WIDTH, header.height - 4),
+            lambda: t("replay.timeline"),
+            0,
+            max(1, self.replay.steps),
+            self.go_to,
+            hint=lambda: t("replay.timeline.hint"),
+            show=lambda value: f"{value}/{self.replay.steps}",
+        )
+        self.focus.widgets.append(self.timeline)
         self.go_to(step)
 
     @property
@@ -57,6 +73,7 @@ class ReplayScene(ReplayBase):
     # --- moving through the game --------------------------------------------------------------------
 
     def show(self, arrived_by: Move | None) -> None:
+        self.timeline.value = self.step
         state = self.state
         self.market.sync(state.market, self.tweens if arrived_by is not None else None)
         if arrived_by is None:
@@ -71,6 +88,25 @@ class ReplayScene(ReplayBase):
         self.panels.arrange(state, [s for s in range(state.config.players) if s != self._main_seat()])
         self.log.follow(self.entries[: self.step], self.replay.session.name, theme.SEAT_COLOURS)
         self._still = None
+
+    def prompt_text(self) -> str:
+        """Which step this is, and the move that led here in the log's words (a roll with the
+        colour of each die), so the replay reads as a game record."""
+        where = super().prompt_text()
+        if self.step == 0:
+            return where
+        index = self.step - 1
+        entry = self.entries[index]
+        before = self.replay.states[index]
+        name = self.replay.session.name(entry.seat if entry.seat is not None else entry.active)
+        action = entry.action
+        if isinstance(action, Roll):
+            words = t("replay.roll", name=name, faces=roll_words(action))
+        elif isinstance(action, Reroll):
+            words = reroll_words(action, name, before)
+        else:
+            words = describe(action, name, before.card, entry.value, entry.bought)
+        return t("replay.position_words", where=where, words=words)
 
     def _main_seat(self) -> int:
         return large_seat(self.state, False)
@@ -107,12 +143,35 @@ class ReplayScene(ReplayBase):
         area = self.layout["display"]
         draw_seat_frame(still, area, seat)
         self.main.draw(still, state.display(seat), glyphs)
+        self.draw_hand(still, state, seat, area)
         if state.config.solo:
             self.counter.draw(still, state, glyphs)
         else:
             self.panels.draw(still, state, self.replay.session, scores, theme.SEAT_COLOURS, glyphs)
         self.log.draw(still)
         return still
+
+    def draw_hand(self, surface: pygame.Surface, state: State, seat: int, area: pygame.Rect) -> int:
+        """During the deal: the cards dealt to the seat and not yet placed or put back, in a row
+        under its display with whose they are (the live deal screen shows them in the hand);
+        returns how many were drawn."""
+        hand = state.seats[seat].hand
+        if not hand:
+            return 0
+        caption = fonts.line(
+            t("replay.hand", name=self.replay.session.name(seat)), 18, area.width - 20, theme.CREAM, "bold"
+        )
+        gap = 12
+        width = min(HAND_CARD[0], (area.width - 24 - gap * (len(hand) - 1)) // len(hand))
+        height = round(width * HAND_CARD[1] / HAND_CARD[0])
+        row = pygame.Rect(0, 0, len(hand) * width + (len(hand) - 1) * gap, height)
+        row.midbottom = (area.centerx, area.bottom - 12)
+        if caption is not None:
+            surface.blit(caption.surface, caption.surface.get_rect(midbottom=(area.centerx, row.top - 6)))
+        for index, card_id in enumerate(hand):
+            image = render_card(state.card(card_id), (width, height), glyphs=self.app.settings.colour_glyphs)
+            surface.blit(image, (row.x + index * (width + gap), row.y))
+        return len(hand)
 
     def _draw_header(self, surface: pygame.Surface, state: State) -> None:
         area = self.layout["header"]
@@ -124,6 +183,6 @@ class ReplayScene(ReplayBase):
             name=self.replay.session.name(seat),
             points=current_scores(state)[seat].total,
         )
-        fitted = fonts.line(text, 22, area.width - 8, theme.CREAM, "bold")
+        fitted = fonts.line(text, 22, area.width - TIMELINE_WIDTH - 16, theme.CREAM, "bold")
         if fitted is not None:
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(area.x + 4, area.centery)))

@@ -1,10 +1,12 @@
 """The review of an archived game (scenes/model/review.py): computed on a thread of its own with a
-progress bar and Cancel, kept in the archive once done; then the human's decisions where the hard
-bot would have chosen otherwise, the largest estimated losses first, each marked doubtful, bad,
-blunder or unclear. A row opens the replay at that position, both choices named above the table.
-Below them the luck panel (luck_panel.py): each roll's luck and the luck-adjusted result. A review
-kept before luck was measured has its luck computed when it is opened. A Penk! game is reviewed
-alike, against the expert bot, in Penk!'s words (penk_review_words.py).
+progress bar and Cancel, kept in the archive once done; then the human's decisions where the
+adviser (the bot behind the Hint; an older review names the bot it kept) would have chosen
+otherwise, the largest estimated losses first, each marked doubtful, bad, blunder or unclear. A
+row opens the replay at that position, both choices named above the table. Below them the luck
+panel (luck_panel.py): each roll's luck and the luck-adjusted result. A review kept before luck
+was measured has its luck computed when it is opened.
+A Penk! game is reviewed alike, against the expert bot, in Penk!'s words
+(penk_review_words.py).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import parse
+from game.engine import Reroll, parse
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.intents import Action as Key
@@ -26,13 +28,14 @@ from scenes.model import archive as archive_module
 from scenes.model.luck import RollLuck
 from scenes.model.penk_review import PenkReviewJob
 from scenes.model.replay import Replay
-from scenes.model.review import Judgement, ReviewJob
+from scenes.model.review import REVIEW_BOT, Judgement, ReviewJob
 from scenes.model.userdata import data_dir
-from scenes.table.words import describe
+from scenes.table.words import describe, reroll_words
 
 if TYPE_CHECKING:
     from scenes.app import App
 
+KNOWN_BOTS = ("expert", "hard")  # the bots a kept review may name (scenes/model/archive_schema.py v6)
 ROW_HEIGHT, ROW_GAP = 40, 6
 LUCK_HEIGHT = 200  # the luck panel at the foot of the rows' region
 MARK_COLOURS = {
@@ -53,6 +56,7 @@ class ReviewScene(MenuScene):
         self.replay = replay
         self.archive = archive_module.store(data_dir())
         self.judgements = self.archive.review_of(game_id)
+        self.adviser = self.archive.review_adviser(game_id) or REVIEW_BOT
         self.lucks: list[RollLuck] | None = self.archive.luck_of(game_id)
         self.job: ReviewJob | None = None
         self.failed = False
@@ -107,19 +111,24 @@ class ReviewScene(MenuScene):
         self.focus.widgets = [*widgets, self.cancel_button, back] if self.job else [*widgets, back]
         self.focus.focus_index = 0
 
-    def _words(self, text: str, seat: int) -> str:
-        """An action in the log's words (the deck's cards by name)."""
+    def _words(self, text: str, seat: int, step: int) -> str:
+        """An action in the log's words (the deck's cards by name); a reroll by the dice it keeps,
+        by colour and value as they lay before action `step` ("keeps the yellow and blue 3s")."""
         if not self.replay.is_first_game:
             return penk_review_words.move_text(self.replay, text, seat)
-        return describe(parse(text), self.replay.session.name(seat), self.replay.states[0].card)
+        action = parse(text)
+        name = self.replay.session.name(seat)
+        if isinstance(action, Reroll):
+            return reroll_words(action, name, self.replay.states[step])
+        return describe(action, name, self.replay.states[0].card)
 
     def _label(self, judgement: Judgement) -> Text:
         def label() -> str:
             return t(
                 "review.row",
                 round=judgement.round + 1,
-                played=self._words(judgement.played, judgement.seat),
-                suggested=self._words(judgement.suggested, judgement.seat),
+                played=self._words(judgement.played, judgement.seat, judgement.step),
+                suggested=self._words(judgement.suggested, judgement.seat, judgement.step),
                 loss=f"{100 * judgement.loss:.0f}",
                 mark=t(f"review.mark.{judgement.mark}") if judgement.mark else t("review.mark.none"),
             )
@@ -132,8 +141,8 @@ class ReviewScene(MenuScene):
 
     def _opener(self, judgement: Judgement) -> Callable[[], None]:
         def open_replay() -> None:
-            played = self._words(judgement.played, judgement.seat)
-            suggested = self._words(judgement.suggested, judgement.seat)
+            played = self._words(judgement.played, judgement.seat, judgement.step)
+            suggested = self._words(judgement.suggested, judgement.seat, judgement.step)
             note: Text = lambda: t("review.choices", played=played, suggested=suggested)  # noqa: E731
             self.app.go("replay", self.replay, judgement.step, note)
 
@@ -179,7 +188,7 @@ class ReviewScene(MenuScene):
                 self.failed = job.error is not None
                 archive_module.LOG.warning("a review failed: %s", str(job.error)[:300])
             elif job.judging:
-                self.judgements, self.lucks = job.judgements, job.lucks
+                self.judgements, self.lucks, self.adviser = job.judgements, job.lucks, REVIEW_BOT
                 self.archive.keep_review(self.game_id, job.judgements, job.rollouts, job.lucks)
             else:
                 self.lucks = job.lucks
@@ -215,7 +224,7 @@ class ReviewScene(MenuScene):
         elif self.judgements is None:
             message = t("review.failed") if self.failed else t("review.cancelled")
         else:
-            message = self._summary()
+            message = self.summary_line()
         fitted = fonts.line(message, 20, line.width - 20, theme.CREAM, "bold")
         if fitted is not None and self.job is None:
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(line.x, line.centery)))
@@ -247,6 +256,15 @@ class ReviewScene(MenuScene):
         index = self.focus.widgets.index(widget)
         return rows[index] if index < len(rows) else None
 
+    def summary_line(self) -> str:
+        """The kept review's counts and the bot that judged."""
+        return t("review.judged_by", summary=self._summary(), bot=self._bot_words())
+
+    def _bot_words(self) -> str:
+        """The bot the review judged with; a name the archive holds but this version does not know
+        is shown as it is."""
+        return t(f"review.bot.{self.adviser}") if self.adviser in KNOWN_BOTS else self.adviser[:20]
+
     def _summary(self) -> str:
         judgements = self.judgements or []
         marks = [j.mark for j in judgements]
@@ -267,5 +285,8 @@ class ReviewScene(MenuScene):
         filled.width = max(area.height, round(area.width * progress))
         pygame.draw.rect(surface, theme.FOCUS, filled, border_radius=area.height // 2)
         pygame.draw.rect(surface, (44, 96, 84), area, 2, border_radius=area.height // 2)
-        label = fonts.text(f"{100 * progress:.0f} %", 18, theme.INK, "bold")
+        # on a paper pill: dark ink over the bar's dark unfilled part could not be read
+        label = fonts.text(t("review.progress", percent=f"{100 * progress:.0f}"), 18, theme.INK, "bold")
+        pill = label.get_rect(center=area.center).inflate(16, 2)
+        pygame.draw.rect(surface, theme.PAPER, pill, border_radius=pill.height // 2)
         surface.blit(label, label.get_rect(center=area.center))

@@ -63,7 +63,8 @@ class StatisticsScene(MenuScene):
         stats = self.stats
         if stats.mean_score is None or stats.best_score is None:
             return t("stats.summary.none", games=stats.games)
-        return t("stats.summary", games=stats.games, mean=f"{stats.mean_score:.1f}", best=stats.best_score)
+        best = t("stats.with_hints", best=stats.best_score) if stats.best_with_hints else stats.best_score
+        return t("stats.summary", games=stats.games, mean=f"{stats.mean_score:.1f}", best=best)
 
     # --- the tallies ----------------------------------------------------------------------------------
 
@@ -85,9 +86,9 @@ class StatisticsScene(MenuScene):
             best = dict(stats.solo_best)
             for tally in stats.solo:
                 level = int(tally.key) if tally.key.isdigit() else 0
-                shown = (
-                    f"{_pair(tally)}   {t('stats.best', best=best[level])}" if level in best else _pair(tally)
-                )
+                marked = level in stats.solo_best_with_hints
+                score = t("stats.with_hints", best=best[level]) if marked else best.get(level)
+                shown = f"{_pair(tally)}   {t('stats.best', best=score)}" if level in best else _pair(tally)
                 lines.append((t("stats.level", level=tally.key), shown, False))
         lines.append((t("stats.campaign"), _pair(stats.campaign), True))
         inner = area.inflate(-28, -20)
@@ -163,10 +164,10 @@ class StatisticsScene(MenuScene):
             )
             pygame.draw.rect(surface, BAR, bar, border_radius=4)
             if games and slot >= 22:
-                label = fonts.text(str(games), 13, theme.CREAM)
+                label = fonts.text(str(games), fonts.LEGIBLE, theme.CREAM)
                 surface.blit(label, label.get_rect(midbottom=(bar.centerx, bar.top - 2)))
             if index % max(1, count // 6) == 0:
-                label = fonts.text(str(start), 13, theme.CREAM)
+                label = fonts.text(str(start), fonts.LEGIBLE, theme.CREAM)
                 surface.blit(label, label.get_rect(midtop=(bar.centerx, plot.bottom + 4)))
 
     # --- the cards -----------------------------------------------------------------------------------------

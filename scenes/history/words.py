@@ -31,7 +31,7 @@ def outcome_words(outcome: str) -> str:
 
 
 def scores_words(row: GameRow) -> str:
-    """Who played and their scores, the winners marked: "Anna 48 ★, Bruno 41"."""
+    """Who played and their scores, the winners marked: "Anna 48 *, Bruno 41"."""
     parts = []
     for seat in row.seats[:MAX_NAMES_SHOWN]:
         mark = " *" if seat.won else ""

@@ -15,7 +15,7 @@ import pygame
 
 from scenes.core import fonts, theme
 from scenes.core.confirm import Confirmation, ask
-from scenes.core.i18n import t
+from scenes.core.i18n import in_every_language, t
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Choice, TextField, Widget
 from scenes.menus.slot_words import replace_button, replace_question
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 MAX_SEATS = GOENNEN_KOENNEN.max_seats
 DEFAULT_OPTIONS = ("human", "normal", "off", "off")
 BOT_NAMES = ("Ada", "Bruno", "Clara", "Dora")  # names that read the same in every language
-SEAT_MARKS = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167))  # seat badges
 
 
 class NewGameScene(MenuScene):
@@ -72,7 +71,9 @@ class NewGameScene(MenuScene):
             self.seat_options.append(options)
             name = TextField(
                 pygame.Rect(area.x + 560, top, 480, row_height - 24),
-                last.names[seat] if last is not None else self._default_name(seat, defaults[seat]),
+                self._shown_name(seat, last.names[seat], defaults[seat])
+                if last is not None
+                else self._default_name(seat, defaults[seat]),
                 lambda _value: self._refresh(),
                 hint=lambda: t("newgame.name.hint"),
             )
@@ -95,7 +96,10 @@ class NewGameScene(MenuScene):
             lambda: t("newgame.start"),
             self.start,
             primary=True,
-            hint=lambda: t("newgame.start.hint"),
+            # Penk! deals no cards: each game's own words for its start
+            hint=lambda: t(
+                "newgame.start.hint" if self.info.key == GOENNEN_KOENNEN.key else "newgame.start.hint.penk"
+            ),
         )
         self.start_button.disabled_reason = self._why_not_startable
         widgets: list[Widget] = []
@@ -110,6 +114,12 @@ class NewGameScene(MenuScene):
     def info(self) -> GameInfo:
         """The game chosen."""
         return GAMES[self.game.index]
+
+    def seat_mark(self, seat: int) -> tuple[int, int, int]:
+        """The colour a row's badge shows: the one the seat has at the table (the seated rows are
+        its seats, in order), grey for an empty seat."""
+        seated = self.seated()
+        return theme.SEAT_COLOURS[seated.index(seat) % 4] if seat in seated else (70, 92, 88)
 
     def seat_option(self, seat: int) -> str:
         return self.seat_options[seat][self.kinds[seat].index]
@@ -139,11 +149,19 @@ class NewGameScene(MenuScene):
     def _default_name(self, seat: int, option: str) -> str:
         return t("newgame.default_name", number=seat + 1) if option == "human" else BOT_NAMES[seat]
 
+    def _is_default(self, seat: int, name: str) -> bool:
+        """Whether `name` is a seat's default: a bot's, or a human's in any language (the last
+        setup may have been made in another one)."""
+        return name == BOT_NAMES[seat] or name in in_every_language("newgame.default_name", number=seat + 1)
+
+    def _shown_name(self, seat: int, kept: str, option: str) -> str:
+        """The last setup's name, or the default in today's language if it was a default."""
+        return self._default_name(seat, option) if self._is_default(seat, kept) else kept
+
     def _kind_changed(self, seat: int) -> None:
         # A name still at a default follows the kind (Player 2 <-> Bruno); a typed name stays.
         name = self.names[seat]
-        defaults = {self._default_name(seat, option) for option in ("human", "normal")}
-        if name.value in defaults:
+        if self._is_default(seat, name.value):
             name.value = self._default_name(seat, self.seat_option(seat))
         self._refresh()
 
@@ -218,10 +236,9 @@ class NewGameScene(MenuScene):
             shadow=14,
         )
         row_height = area.height // MAX_SEATS
-        seated = self.seated()
         for seat in range(MAX_SEATS):
             centre = (area.x + 44, area.y + seat * row_height + row_height // 2)
-            mark = SEAT_MARKS[seat] if seat in seated else (70, 92, 88)
+            mark = self.seat_mark(seat)
             pygame.draw.circle(surface, theme.darker(mark, 0.4), centre, 28)
             pygame.draw.circle(surface, mark, centre, 25)
             number = fonts.text(str(seat + 1), 30, theme.ink_on(mark), "black")

@@ -21,6 +21,7 @@ from scenes.render.shapes import dim, rounded_panel
 if TYPE_CHECKING:
     from scenes.app import App
 
+
 class PauseScene(MenuScene):
     transparent = True
     layout_name = "pause"

@@ -1,4 +1,5 @@
-"""The settings screen: language, animation speed, colour glyphs, volume, full screen, odds.
+"""The settings screen: language, animation speed, colour glyphs, volume, full screen, odds, and
+whether every end of turn is confirmed.
 
 Every change applies at once (the language switches live) and is saved at once.
 """
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 ROW_HEIGHT = 62
-ROWS = 6  # the rows share the options area
+ROWS = 7  # the rows share the options area
 
 
 class SettingsScene(MenuScene):
@@ -39,7 +40,17 @@ class SettingsScene(MenuScene):
         def row(index: int) -> pygame.Rect:
             return pygame.Rect(area.x, area.y + index * pitch, area.width, height)
 
-        on_off = lambda: [t("settings.off"), t("settings.on")]  # noqa: E731
+        def switch(index: int, name: str) -> Choice:
+            """An off/on row for the setting `name` (its label and hint are settings.<name>)."""
+            return Choice(
+                row(index),
+                lambda: t(f"settings.{name}"),
+                lambda: [t("settings.off"), t("settings.on")],
+                int(getattr(settings, name)),
+                lambda i: app.change_settings(**{name: bool(i)}),
+                hint=lambda: t(f"settings.{name}.hint"),
+            )
+
         self.language = Choice(
             row(0),
             lambda: t("settings.language"),
@@ -56,14 +67,7 @@ class SettingsScene(MenuScene):
             lambda i: app.change_settings(animation_speed=ANIMATION_SPEEDS[i]),
             hint=lambda: t("settings.animation_speed.hint"),
         )
-        self.glyphs = Choice(
-            row(2),
-            lambda: t("settings.colour_glyphs"),
-            on_off,
-            int(settings.colour_glyphs),
-            lambda i: app.change_settings(colour_glyphs=bool(i)),
-            hint=lambda: t("settings.colour_glyphs.hint"),
-        )
+        self.glyphs = switch(2, "colour_glyphs")
         self.volume = Slider(
             row(3),
             lambda: t("settings.volume"),
@@ -73,14 +77,7 @@ class SettingsScene(MenuScene):
             hint=lambda: t("settings.volume.hint"),
             show=lambda v: f"{v * 100 // VOLUME_STEPS}%",
         )
-        self.fullscreen = Choice(
-            row(4),
-            lambda: t("settings.fullscreen"),
-            on_off,
-            int(settings.fullscreen),
-            lambda i: app.change_settings(fullscreen=bool(i)),
-            hint=lambda: t("settings.fullscreen.hint"),
-        )
+        self.fullscreen = switch(4, "fullscreen")
         self.odds = Choice(
             row(5),
             lambda: t("settings.odds"),
@@ -89,6 +86,7 @@ class SettingsScene(MenuScene):
             lambda i: app.change_settings(odds=ODDS_MODES[i]),
             hint=lambda: t("settings.odds.hint"),
         )
+        self.confirm_end = switch(6, "confirm_end")
         self.back_button = Button(
             self.layout["back"], lambda: t("common.back"), self.back, hint=lambda: t("common.back.hint")
         )
@@ -99,6 +97,7 @@ class SettingsScene(MenuScene):
             self.volume,
             self.fullscreen,
             self.odds,
+            self.confirm_end,
             self.back_button,
         ]
 

@@ -205,7 +205,7 @@ class TitleScene(MenuScene):
         if not self.offering:  # the offer takes the dice tray's place
             self.dice.draw(surface)
         self.focus.draw(surface)
-        self._draw_footer(surface)
+        self.draw_hint_line(surface)
         if self.app.notice:
             self._draw_notice(surface)
 
@@ -259,14 +259,21 @@ class TitleScene(MenuScene):
             self._fan_key = key
         surface.blit(self._fan, area)
 
-    def _draw_footer(self, surface: pygame.Surface) -> None:
+    def draw_hint_line(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The focused button's hint under the menu; returns where it went."""
         hint = self.focus.focused.tooltip() if self.focus.focused else ""
         if hint:
             colour = theme.FOCUS if self.focus.focused and not self.focus.focused.enabled else theme.CREAM
-            label = fonts.text(hint, 18, colour)
-            menu = self.layout["menu"]
+            menu, footer = self.layout["menu"], self.layout["footer"]
+            fitted = fonts.line(hint, 18, self.layout["dice"].x - menu.x - 16, colour)
+            if fitted is None:
+                return None
+            label = fitted.surface
             bottom = max(b.rect.bottom for b in self.buttons.values())
-            surface.blit(label, label.get_rect(topleft=(menu.x, bottom + 12)))
+            # below the buttons, but clear of the footer's line (seven buttons leave little room)
+            top = min(bottom + 12, footer.y + (footer.height - 16) // 2 - label.get_height() - 4)
+            return surface.blit(label, (menu.x, top))
+        return None
 
     def _draw_notice(self, surface: pygame.Surface) -> None:
         """The notice in the layout's region, wrapped; a long one grows the panel downwards."""

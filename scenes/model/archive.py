@@ -29,8 +29,9 @@ from scenes.model import files
 from scenes.model.archive_entry import ABANDONED, FINISHED, ArchiveEntry, entry_of_record, entry_of_session
 from scenes.model.archive_schema import SCHEMA_VERSION, TABLES, migrate, transaction, version_of
 from scenes.model.files import FileProblem
+from scenes.model.hints import hints_used
 from scenes.model.luck import RollLuck
-from scenes.model.review import Judgement
+from scenes.model.review import REVIEW_BOT, Judgement
 from scenes.model.session import GameSession
 from scenes.model.userdata import data_dir
 
@@ -221,8 +222,8 @@ class Archive:
         player = [entry.seats[i] for i in sorted(mine)]
         cursor = db.execute(
             """INSERT INTO games (fingerprint, game, played_at, outcome, mode, solo_level, deck_version,
-                seed, players, rounds, actions, player_score, player_won, imported)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                seed, players, rounds, actions, player_score, player_won, imported, hints)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             (
                 entry.fingerprint,
                 entry.game,
@@ -238,6 +239,7 @@ class Archive:
                 max((s.score for s in player), default=None),
                 int(any(s.won for s in player)),
                 int(imported),
+                _hints(entry.record),
             ),
         )
         game_id = cursor.lastrowid
@@ -351,15 +353,17 @@ class Archive:
         judgements: list[Judgement],
         rollouts: int,
         lucks: list[RollLuck] | None = None,
+        adviser: str = REVIEW_BOT,
     ) -> FileProblem | None:
         """Keep a computed review of game `game_id` (replacing an earlier one), with its rolls'
-        luck when `lucks` is given."""
+        luck when `lucks` is given, and the bot it judged with."""
         try:
             with transaction(self.db) as db:
                 db.execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))
                 db.execute(
-                    "INSERT INTO reviews (game_id, computed_at, decisions, rollouts) VALUES (?, ?, ?, ?)",
-                    (game_id, _now(), len(judgements), rollouts),
+                    "INSERT INTO reviews (game_id, computed_at, decisions, rollouts, adviser)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (game_id, _now(), len(judgements), rollouts, adviser),
                 )
                 db.executemany(
                     """INSERT INTO review_judgements
@@ -407,6 +411,12 @@ class Archive:
             (game_id,),
         ).fetchall()
         return [RollLuck(*row) for row in rows]
+
+    def review_adviser(self, game_id: int) -> str | None:
+        """The bot the kept review of game `game_id` judged with ("expert", or "hard" for a review
+        kept before the Hint's adviser judged), None without a kept review."""
+        found = self.db.execute("SELECT adviser FROM reviews WHERE game_id = ?", (game_id,)).fetchone()
+        return None if found is None else str(found[0])
 
     def review_of(self, game_id: int) -> list[Judgement] | None:
         """The kept review of game `game_id` (every human decision, in game order), or None."""
@@ -463,6 +473,11 @@ def _filter(mode: str | None, imported: bool | None) -> tuple[str, list[Any]]:
 
 def _review_row(j: Judgement) -> tuple[object, ...]:
     return (j.step, j.seat, j.round, j.played, j.suggested, j.loss, _finite(j.noise), j.mark)
+
+
+def _hints(record: dict[str, Any]) -> int:
+    context = record.get("context")
+    return hints_used(context) if isinstance(context, dict) else 0
 
 
 def _finite(value: float) -> float:

@@ -20,6 +20,11 @@ earlier versions stored.
                 by replaying it, the shared file's "archived" note dropped), so it stays counted as
                 the player's own; an imported Penk! game kept the whole file as its record, and is
                 recognised by that note
+    version 6   reviews.adviser: the bot a review judged with ("expert": the Hint's adviser; a
+                review kept before says "hard", the bot reviews used then, and keeps it);
+                games.hints: the hints the player asked in the game (read from the kept record's
+                context; 0 for a record without them), so the statistics can mark a best score
+                reached with hints
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from scenes.model import files
+from scenes.model.hints import hints_used
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -184,6 +190,25 @@ def _version_5(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX games_tally ON games (game, imported, mode, players, player_won)")
 
 
+def _version_6(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE reviews ADD COLUMN adviser TEXT NOT NULL DEFAULT 'hard'")
+    db.execute("ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
+    records = db.execute("SELECT game_id, record FROM records").fetchall()
+    counted = [(hints, game_id) for game_id, blob in records if (hints := _hints_of(blob))]
+    db.executemany("UPDATE games SET hints = ? WHERE id = ?", counted)
+
+
+def _hints_of(blob: bytes) -> int:
+    """The hints counted in a kept record's context; 0 for a damaged record or one without."""
+    try:
+        text = zlib.decompressobj().decompress(blob, files.MAX_FILE_BYTES).decode("utf-8")
+        record = files.parse_json(text)
+    except (zlib.error, UnicodeDecodeError, files.DamagedFile):
+        return 0
+    context = record.get("context") if isinstance(record, dict) else None
+    return hints_used(context) if isinstance(context, dict) else 0
+
+
 def _is_shared_file(blob: bytes) -> bool:
     """Whether a kept record (zlib-compressed JSON) is a whole shared file, its note included; a
     damaged record is not (it stays the player's own, as before)."""
@@ -195,7 +220,14 @@ def _is_shared_file(blob: bytes) -> bool:
     return isinstance(record, dict) and SHARED_NOTE in record
 
 
-MIGRATIONS: tuple[Migration, ...] = (_version_1, _version_2, _version_3, _version_4, _version_5)
+MIGRATIONS: tuple[Migration, ...] = (
+    _version_1,
+    _version_2,
+    _version_3,
+    _version_4,
+    _version_5,
+    _version_6,
+)
 SCHEMA_VERSION = len(MIGRATIONS)
 # the tables of the current version: a file that claims it but lacks one is damaged
 TABLES = frozenset(

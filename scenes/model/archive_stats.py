@@ -51,6 +51,8 @@ class Statistics:
     solo: tuple[Tally, ...]  # solo practice games by level
     solo_best: tuple[tuple[int, int], ...]  # (level, best score) of finished solo games
     campaign: Tally
+    best_with_hints: bool = False  # the best score was reached only in games with hints
+    solo_best_with_hints: frozenset[int] = frozenset()  # levels whose best came only with hints
 
 
 # The games played here (not imported) of one game, the first condition of every question
@@ -81,8 +83,11 @@ def statistics(db: sqlite3.Connection, game: str = FIRST_GAME) -> Statistics:
            GROUP BY bots.level
            ORDER BY CASE bots.level WHEN 'easy' THEN 0 WHEN 'normal' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END"""
     )
-    mean, best = db.execute(
-        f"SELECT AVG(player_score), MAX(player_score) FROM games WHERE {SCORED}", (game,)
+    # a best score reached only with hints is marked (a game with hints sets no solo best either)
+    mean, best, clean_best = db.execute(
+        f"SELECT AVG(player_score), MAX(player_score), MAX(CASE WHEN hints = 0 THEN player_score END)"
+        f" FROM games WHERE {SCORED}",
+        (game,),
     ).fetchone()
     latest = db.execute(
         f"SELECT played_at, player_score FROM games WHERE {SCORED} ORDER BY played_at DESC, id DESC LIMIT ?",
@@ -103,11 +108,13 @@ def statistics(db: sqlite3.Connection, game: str = FIRST_GAME) -> Statistics:
         f"SELECT solo_level, COUNT(*), SUM(player_won) FROM games WHERE {OWN} AND mode = 'solo'"
         " GROUP BY solo_level ORDER BY solo_level"
     )
-    solo_best = db.execute(
-        f"SELECT solo_level, MAX(player_score) FROM games WHERE {SCORED} AND mode = 'solo'"
-        " GROUP BY solo_level ORDER BY solo_level",
+    solo_rows = db.execute(
+        f"SELECT solo_level, MAX(player_score), MAX(CASE WHEN hints = 0 THEN player_score END) FROM games"
+        f" WHERE {SCORED} AND mode = 'solo' GROUP BY solo_level ORDER BY solo_level",
         (game,),
     ).fetchall()
+    solo_best = [(level, score) for level, score, _ in solo_rows]
+    solo_hinted = frozenset(level for level, score, clean in solo_rows if clean is None or score > clean)
     played, won = db.execute(
         f"SELECT COUNT(*), SUM(player_won) FROM games WHERE {OWN} AND mode = 'campaign'", (game,)
     ).fetchone()
@@ -124,4 +131,6 @@ def statistics(db: sqlite3.Connection, game: str = FIRST_GAME) -> Statistics:
         solo=solo,
         solo_best=tuple((level, score) for level, score in solo_best),
         campaign=Tally("campaign", played, won or 0),
+        best_with_hints=best is not None and (clean_best is None or best > clean_best),
+        solo_best_with_hints=solo_hinted,
     )

@@ -7,7 +7,8 @@ What each number means is docs/odds.md; in short, for the human who decides now:
 - "buy": on each market card, the chance to buy it this turn the same way (its price in equal dice);
 - "write": while a passive or chance write is chosen, on each field the chosen die may go to, the
   card's chance to be completed within one whole turn of one's own, after the write (`before`: now);
-- "chance": after the third roll, each chance option's worth in points as the hard bot sees it.
+- "chance": after the third roll, each chance option's worth in points as the adviser sees it
+  (game.ai.chance_values: the numbers the Hint compares), the one it chooses marked.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ class Badge:
     `target`: ("card", card id) on the display, ("slot", row, slot) in the market, ("field", card
     id, field index), ("chance", "write" | "take_s" | "take_b" | "end"). `value`: the chance shown
     (0..1), for "chance" the points. `best`: complete/buy: the chance of the best keeping now for
-    this goal alone; write: the card's chance before the write. `rerolled`: complete/buy: how many
+    this goal alone; write: the card's chance before the write; chance: 1.0 on the option the
+    adviser (the Hint) chooses, 0.0 on the others. `rerolled`: complete/buy: how many
     dice the kept selection rerolls (0: stopping on the dice as they are). `cost`: buy: the equal
     dice it needs."""
 
@@ -152,7 +154,9 @@ def write_badges(
     state: State, selected: Colour, wanted: Callable[[], bool] = lambda: True
 ) -> Iterator[Badge]:
     """For every field the die `selected` may be written into: the card's one-turn chance after the
-    write (`value`) and before it (`best`)."""
+    write (`value`) and before it (`best`). When the seat has no active turn of its own left, only
+    writes that complete a card (no later turn could use the others' numbers)."""
+    later = later_turn(state, state.decider)
     for action in legal_actions(state):
         if not isinstance(action, Write) or action.die != selected or not wanted():
             continue
@@ -167,17 +171,36 @@ def write_badges(
         written = after_state.display(state.decider).find(action.card)
         if written is None:
             continue
+        if not later and not written.completed:
+            continue
         after = 1.0 if written.completed else chance_before_roll(written.card.task, written.filled)
         yield Badge("write", ("field", action.card, action.field), after, before)
 
 
+def later_turn(state: State, seat: int) -> bool:
+    """Whether `seat` has an active turn of its own after the one being played: a round after this
+    one, or a later place in this round's order (the last round is set by a 9th card; a solo game
+    also ends with its round counter)."""
+    last = state.last_round
+    if state.config.solo:
+        return state.round + 1 < state.solo_rounds() and (last is None or state.round < last)
+    if last is None or state.round < last:
+        return True
+    players, start = state.config.players, state.config.start_player
+    return (seat - start) % players > (state.active - start) % players
+
+
 def chance_badges(state: State) -> Iterator[Badge]:
     values = chance_values(state)
+
+    def badge(key: str, worth: float) -> Badge:
+        return Badge("chance", ("chance", key), worth, 1.0 if key == values.best else 0.0)
+
     if values.write is not None:
-        yield Badge("chance", ("chance", "write"), values.write)
+        yield badge("write", values.write)
     for row, worth in values.take.items():
-        yield Badge("chance", ("chance", "take_s" if row == Row.SCORING else "take_b"), worth)
-    yield Badge("chance", ("chance", "end"), values.end)
+        yield badge("take_s" if row == Row.SCORING else "take_b", worth)
+    yield badge("end", values.end)
 
 
 def chance_open(state: State) -> bool:

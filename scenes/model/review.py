@@ -1,6 +1,7 @@
 """A review of a finished game, after GNU Backgammon's analysis: for each of the human's decisions,
-what the hard bot would have chosen, and the chance of winning (solo: of reaching the target) lost
-against it.
+what the adviser would have chosen (the bot behind the Hint, game/ai/adviser.py, so a game played
+by following every hint is never marked), and the chance of winning (solo: of reaching the target)
+lost against it.
 
 The chance is estimated by rollouts: from the position after the human's action and after the
 bot's, the rest of the game is played out ROLLOUTS times by easy bots on every seat, each pair of
@@ -18,11 +19,10 @@ kept before luck was measured has its luck computed alone (`decisions=False`). N
 
 from __future__ import annotations
 
-import random
 import threading
 from dataclasses import dataclass
 
-from game.ai import decide, make_bot
+from game.ai import ADVISER, advise
 from game.engine import Action, State, apply
 from scenes.model import luck as luck_module
 from scenes.model.luck import RollLuck
@@ -30,7 +30,7 @@ from scenes.model.playout import mean_and_error, rollout
 from scenes.model.replay import Replay
 
 ROLLOUTS = 40  # pairs of rollouts per decision where the bot would have chosen otherwise
-REVIEW_BUDGET = 0.05  # seconds of the hard bot's node budget per decision
+REVIEW_BOT = ADVISER  # the bot a review judges with, kept with it (older reviews name "hard")
 DOUBTFUL, BAD, BLUNDER = 0.04, 0.08, 0.16  # win chance lost, as fractions
 MARKS = ("doubtful", "bad", "blunder", "unclear")
 
@@ -41,7 +41,7 @@ class Judgement:
     seat: int
     round: int
     played: str  # the action's text form
-    suggested: str  # the hard bot's choice
+    suggested: str  # the adviser's choice
     loss: float  # win chance lost against the bot's choice (negative: the player chose better)
     noise: float  # the standard error of `loss`
     mark: str  # "" or one of MARKS
@@ -57,11 +57,9 @@ def mark_of(loss: float, noise: float) -> str:
     return "bad" if loss >= BAD else "doubtful"
 
 
-def hard_choice(state: State, seed: int, step: int) -> Action:
-    """The hard bot's choice at action `step` of the game of `seed` (the same for the same game)."""
-    return decide(
-        make_bot("hard", unhurried=True), state, random.Random(f"review:{seed}:{step}"), REVIEW_BUDGET
-    )
+def adviser_choice(state: State) -> Action:
+    """What the Hint would advise at this decision (the same for the same position)."""
+    return advise(state).action
 
 
 class ReviewJob:
@@ -140,7 +138,7 @@ class ReviewJob:
         seat = move.seat
         assert seat is not None
         seed = replay.session.match.setup.seed
-        suggested = hard_choice(before, seed, step)
+        suggested = adviser_choice(before)
         if suggested == move.action:
             return Judgement(step, seat, move.round, str(move.action), str(suggested), 0.0, 0.0, "")
         mine, theirs = apply(before, move.action), apply(before, suggested)

@@ -56,6 +56,9 @@ class LogEntry:
     active: int = 0  # whose turn it was (the seat a roll belongs to)
 
 
+BOT_MOVES_KEPT = 8  # the bots' latest moves a session remembers for "why?"
+
+
 def log_entry(before: State, action: Action, after: State) -> LogEntry:
     """The log's line for `action`, told from the states around it (what was written, bought)."""
     seat = None if before.is_chance else before.decider
@@ -84,9 +87,7 @@ def replayed_log(match: Match | PenkMatch, entry: Callable[[Any, Any, Any], LogE
 class BotWorker:
     """One bot decision, run on the shared thinker thread; the frame loop polls `done`."""
 
-    def __init__(
-        self, decide: Any, bot: Bot, state: State, rng: random.Random, budget: float
-    ) -> None:
+    def __init__(self, decide: Any, bot: Bot, state: State, rng: random.Random, budget: float) -> None:
         self.state = state
         self._decide = decide
         self._job = (bot, state, rng, budget)
@@ -164,6 +165,8 @@ class GameSession:
         }
         self._undo: list[tuple[State, int, int]] = []  # (state, number of actions, log length)
         self._worker: BotWorker | None = None
+        # the bots' latest moves with the state each was decided in (the table's "why?"), newest last
+        self.bot_moves: list[tuple[Any, Any]] = []
         self.save_problem: FileProblem | None = None  # why the last save failed; None once one succeeds
         self.archive_problem: FileProblem | None = None  # why the archive could not keep it (archive.keep)
         self.saves = self.failed_saves = 0  # writes tried and failed in this session (the self-test's report)
@@ -342,6 +345,7 @@ class GameSession:
         self._worker = None
         before = self.state
         self._undo = []
+        self.bot_moves = [*self.bot_moves[-(BOT_MOVES_KEPT - 1) :], (before, action)]
         self.match.play(action)
         self.log.append(self.log_entry(before, action, self.state))
         self.save()

@@ -34,6 +34,7 @@ class Settings:
     volume: int = 7  # 0..VOLUME_STEPS
     fullscreen: bool = False
     odds: str = "first_games"
+    confirm_end: bool = False  # ask before every end of turn (a chance or usable dice: always asked)
 
     @property
     def volume_fraction(self) -> float:
@@ -79,6 +80,7 @@ def _sanitised(settings: Settings) -> Settings:
         volume=max(0, min(VOLUME_STEPS, int(settings.volume))),
         fullscreen=bool(settings.fullscreen),
         odds=settings.odds if settings.odds in ODDS_MODES else defaults.odds,
+        confirm_end=bool(settings.confirm_end),
     )
 
 

@@ -20,7 +20,7 @@ from game.engine import Action, State, parse
 from game.match import Match, Setup
 from game.position import position_from_data
 
-SEED = 14
+SEED = 22  # seed 14's second reroll lesson met two cards the dice completed (issue 33)
 PLAYER = 0  # the learner's seat; the easy bot sits at seat 1
 BOT = 1
 BOT_LEVEL = "easy"
@@ -79,20 +79,24 @@ class Lesson:
 
 # Found and checked by tools/tutorial_seed.py for SEED; in the order the learner meets them.
 SCRIPT: tuple[Lesson, ...] = (
-    Lesson("keep", "reroll GBP"),
-    Lesson("complete", "complete S11 ..YO"),
-    Lesson("bonus", "plus P"),
-    Lesson("buy", "buy S3 GBP"),
+    Lesson("keep", "reroll YOBP"),
+    Lesson("complete", "complete S11 ..YG"),
+    Lesson("bonus", "minus P"),
+    Lesson("buy", "buy S3 OBP"),
     Lesson("place", "place S03 2,2"),
     Lesson("end_turn", "end"),
-    Lesson("passive", "write P S29 6"),
+    Lesson("passive", "write B S29 6"),
+    Lesson("pass", "pass"),
     Lesson("reroll_all", "reroll YOGBP"),
     Lesson("reroll_again", "reroll YOGBP"),
-    Lesson("chance", "write G S29 5"),
+    Lesson("chance", "write P S29 5"),
     Lesson("chance_end", "end"),
-    Lesson("pass", "pass"),
-    Lesson("pass", "pass"),
 )
+
+# What some lessons' words claim about the dice, so a test can hold the words to the odds badges
+# (tests/scenes/test_tutorial.py): "Still nothing to complete" / "The ringed card can be completed now"
+SAYS_NOTHING_TO_COMPLETE = frozenset({"reroll_again"})
+SAYS_COMPLETE_NOW = frozenset({"complete"})
 
 # The lessons' texts, in the order they are met (tests check each exists in every language)
 LESSON_KEYS = (

@@ -24,8 +24,8 @@ def _advise_job(_bot: object, state: State, _rng: random.Random, budget: float) 
 class PenkHints(HintHelper):
     job = staticmethod(_advise_job)
 
-    def words(self, advice: Any) -> str:
-        return sentence(advice, self.session.state)
+    def words(self, advice: Any, kept: Any = frozenset()) -> str:
+        return sentence(advice, self.session.state)  # Penk!'s dice are picked, not kept back
 
     def area(self, scene: Any) -> pygame.Rect:
         """The box's place: under the large sheet's grid, over the tip line."""

@@ -51,9 +51,7 @@ class PenkScoringScene(Scene):
         self.layout = layout("penk_scoring")
         state = session.state
         scores = current_scores(state)
-        self.outcome: Outcome = (
-            result(state) if state.is_over else Outcome(scores, winners(scores), False)
-        )
+        self.outcome: Outcome = result(state) if state.is_over else Outcome(scores, winners(scores), False)
         # every scoring line of every sheet: (seat, "row" or "column", index 1..5, points)
         self.lines = [
             [("row", i + 1, p) for i, p in enumerate(s.rows) if p]
@@ -122,9 +120,19 @@ class PenkScoringScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt_backdrop(surface.get_size()), (0, 0))
         heading = t("penk.score.resigned") if self.resigned else t("penk.score.heading")
-        fitted = fonts.line(heading, 40, self.layout["heading"].width, theme.CREAM, "black", "center")
+        area = self.layout["heading"]
+        why = self.end_words()
+        fitted = fonts.line(heading, 34 if why else 40, area.width, theme.CREAM, "black", "center")
         if fitted is not None:
-            surface.blit(fitted.surface, fitted.surface.get_rect(center=self.layout["heading"].center))
+            spot = (
+                fitted.surface.get_rect(midtop=area.midtop)
+                if why
+                else fitted.surface.get_rect(center=area.center)
+            )
+            surface.blit(fitted.surface, spot)
+        said = fonts.line(why, 18, area.width, theme.CREAM, "regular", "center") if why else None
+        if said is not None:
+            surface.blit(said.surface, said.surface.get_rect(midtop=(area.centerx, area.bottom - 18)))
         area = self.layout["sheets"]
         count = len(self.outcome.scores)
         width = area.width // count
@@ -134,6 +142,19 @@ class PenkScoringScene(Scene):
         if self.done:
             self._draw_winner(surface)
             self.focus.draw(surface)
+
+    def end_words(self) -> str:
+        """Why the game ended (two columns with no clear cell on some sheet), "" when resigned."""
+        state = self.session.state
+        if self.resigned or not state.is_over:
+            return ""
+        ended = [
+            self.session.name(seat) for seat, sheet in enumerate(state.sheets) if sheet.full_columns() >= 2
+        ]
+        if not ended:
+            return ""
+        names = ended[0] if len(ended) == 1 else t("hint.and", first=", ".join(ended[:-1]), last=ended[-1])
+        return t("penk.end.why", names=names, count=len(ended))
 
     def _draw_seat(self, surface: pygame.Surface, box: pygame.Rect, seat: int) -> None:
         won = self.done and seat in self.outcome.winners
@@ -171,4 +192,3 @@ class PenkScoringScene(Scene):
         rule = fonts.line(t("penk.end.tie_rule"), 17, area.width, theme.CREAM, "regular", "center")
         if rule is not None:
             surface.blit(rule.surface, rule.surface.get_rect(midbottom=area.midbottom))
-

@@ -48,7 +48,7 @@ from scenes.penk.marks import Mark, draw_marks, hidden_crosses
 from scenes.penk.opening import TABLE, stage
 from scenes.penk.table_help import TableHelp
 from scenes.penk.why_not import Asked
-from scenes.penk.words import move_words
+from scenes.penk.words import header_words, move_words, seat_kind
 from scenes.render.dice import ROLL_SECONDS
 from scenes.render.penk_sheet import SheetGeometry, draw_glow, draw_sheet
 from scenes.render.shapes import felt_backdrop, rounded_panel
@@ -63,6 +63,7 @@ GLOW_OK = (110, 210, 130)
 GLOW_NO = (230, 90, 80)
 REACHABLE = (120, 190, 240)
 LOG_LINE = 26  # pixels per line of the latest moves
+TITLE_ROOM, KIND_ROOM = 30, 18  # a side panel's name line and its bot line above the sheet
 
 
 def bit(row: int, column: int) -> int:
@@ -471,17 +472,13 @@ class PenkTableScene(TableHelp, TableBase):
     def _draw_header(self, surface: pygame.Surface, state: State) -> None:
         header = self.layout["header"]
         rounded_panel(surface, header, theme.FELT_DARK, radius=12)
-        if state.is_over:
-            text = t("penk.header.over")
-        else:
-            last = t("penk.header.last_round") if state.ending else ""
-            text = t("penk.header", round=state.round, name=self.session.name(state.active)) + last
+        text = header_words(self.session, state, self.large)
         fitted = fonts.line(text, 22, header.width - SPEED_WIDTH - 40, theme.CREAM, "bold")
         if fitted is not None:
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(header.x + 16, header.centery)))
         self.draw_speed(surface)
 
-    def _seat_title(self, seat: int, state: State) -> str:
+    def seat_title(self, seat: int, state: State) -> str:
         first = " (!)" if seat == state.first else ""
         return t("penk.seat_title", name=self.session.name(seat) + first, points=self.scores[seat].total)
 
@@ -489,7 +486,7 @@ class PenkTableScene(TableHelp, TableBase):
         seat = self.large
         title = self.layout["title"]
         pygame.draw.circle(surface, theme.SEAT_COLOURS[seat % 4], (title.x + 14, title.centery), 10)
-        fitted = fonts.line(self._seat_title(seat, state), 24, title.width - 36, theme.CREAM, "black")
+        fitted = fonts.line(self.seat_title(seat, state), 24, title.width - 36, theme.CREAM, "black")
         if fitted is not None:
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(title.x + 32, title.centery)))
         self._draw_sheet(surface, self.large_geometry, seat, state)
@@ -533,15 +530,19 @@ class PenkTableScene(TableHelp, TableBase):
         area = self.layout["others"]
         seats = [seat for seat in range(state.players) if seat != self.large]
         width = area.width // max(1, len(seats))
-        side = min(width - 22, area.height - 48)  # each sheet square, as large as the row allows
+        top = TITLE_ROOM + KIND_ROOM
+        side = min(width - 22, area.height - top - 10)  # each sheet square, as large as the row allows
         for index, seat in enumerate(seats):
-            box = pygame.Rect(area.x + index * width, area.y, width - 10, side + 48)
+            box = pygame.Rect(area.x + index * width, area.y, width - 10, side + top + 10)
             rounded_panel(surface, box, (16, 48, 42), radius=14, border=(44, 96, 84), border_width=2)
-            pygame.draw.circle(surface, theme.SEAT_COLOURS[seat % 4], (box.x + 16, box.y + 20), 7)
-            fitted = fonts.line(self._seat_title(seat, state), 17, box.width - 36, theme.CREAM, "bold")
+            pygame.draw.circle(surface, theme.SEAT_COLOURS[seat % 4], (box.x + 16, box.y + 18), 7)
+            fitted = fonts.line(self.seat_title(seat, state), 17, box.width - 36, theme.CREAM, "bold")
             if fitted is not None:
-                surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(box.x + 30, box.y + 20)))
-            sheet_box = pygame.Rect(0, box.y + 38, side, side)
+                surface.blit(fitted.surface, fitted.surface.get_rect(midleft=(box.x + 30, box.y + 18)))
+            kind = fonts.line(seat_kind(self.session, seat), fonts.LEGIBLE, box.width - 36, (170, 200, 190))
+            if kind is not None:  # a bot says so under its name (a person's line stays empty)
+                surface.blit(kind.surface, kind.surface.get_rect(midleft=(box.x + 30, box.y + 36)))
+            sheet_box = pygame.Rect(0, box.y + top, side, side)
             sheet_box.centerx = box.centerx
             self._draw_sheet(surface, SheetGeometry(sheet_box), seat, state)
         log = pygame.Rect(area.x, area.y + side + 60, area.width - 10, area.bottom - area.y - side - 60)

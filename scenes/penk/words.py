@@ -5,8 +5,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.penk import JOLLY, ROW_VALUES, Action, Circle, Cross, End, Outcome, Reroll
+from game.penk import JOLLY, ROW_VALUES, Action, Circle, Cross, End, Outcome, Reroll, State
 from scenes.core.i18n import t
+from scenes.model.session import GameSession
+
+
+def header_words(session: GameSession, state: State, large: int) -> str:
+    """The table's heading: the round and who plays; when the large sheet is another seat's (a
+    person watching a bot), whose it is."""
+    if state.is_over:
+        return t("penk.header.over")
+    last = t("penk.header.last_round") if state.ending else ""
+    text = t("penk.header", round=state.round, name=session.name(state.active)) + last
+    if large != state.active:
+        text += t("penk.header.shown", name=session.name(large))
+    return text
+
+
+def seat_kind(session: GameSession, seat: int) -> str:
+    """A bot's level ("easy bot"), as the first game's panels say it; "" for a person."""
+    level = session.seats[seat].level
+    return t(f"table.bot.{level}") if level else ""
 
 
 def dice_words(faces: Sequence[int]) -> str:

@@ -98,6 +98,14 @@ def render_card(
     return surface
 
 
+def dropped_words(card: Card, size: tuple[int, int]) -> list[str]:
+    """The reward words a card of `size` leaves out for want of room (painted afresh, not cached):
+    the tests ask that the table's sizes leave none out in any language."""
+    painter = _CardPainter(card, size, (None,) * len(card.task.fields), 0, False, True)
+    painter.paint()
+    return painter.dropped
+
+
 def card_back(kind: CardKind, size: tuple[int, int] = DISPLAY) -> pygame.Surface:
     """The face-down side of a deck: a laurel for scoring cards, a B for bonus cards."""
     key = ("back", kind, size)
@@ -164,6 +172,7 @@ class _CardPainter:
     ) -> None:
         self.card = card
         self.size = size
+        self.dropped: list[str] = []  # reward words left out for want of room (dropped_words)
         self.values = values
         self.used = used
         self.completed = completed
@@ -336,6 +345,8 @@ class _CardPainter:
         fitted = fonts.block(text, start, area.size, theme.INK, weight, "center", shorten=False)
         if fitted is not None:
             self.surface.blit(fitted.surface, fitted.surface.get_rect(center=area.center))
+        else:
+            self.dropped.append(text)
 
     def _scoring_reward(self, small: bool) -> None:
         card = self.card
@@ -367,7 +378,7 @@ class _CardPainter:
         self._words(
             words,
             # clear of the card's border
-            self.rect(118, 276, 168, 76) if not small else self.rect(112, 270, 174, 90),
+            self.rect(118, 276, 168, 76) if not small else self.rect(104, 258, 194, 108),
             16 if not small else 26,
         )
         if card.bonus == BonusKind.WILD_COLOUR:

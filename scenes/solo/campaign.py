@@ -327,7 +327,7 @@ class CampaignScene(MenuScene):
                 x += sign.get_width() + 12
                 continue
             number = fonts.text(text, 30, theme.INK, "black")
-            caption = fonts.text(t(f"campaign.sum.{meaning}"), 13, (170, 200, 190), "bold")
+            caption = fonts.text(t(f"campaign.sum.{meaning}"), fonts.LEGIBLE, (170, 200, 190), "bold")
             width = max(number.get_width(), caption.get_width()) + 24
             box = pygame.Rect(x, y, width, 48)
             pygame.draw.rect(surface, theme.PAPER if meaning != "left" else draw.GOLD, box, border_radius=10)

@@ -245,7 +245,6 @@ class SoloCardScene(MenuScene):
         area = self.layout["details"]
         draw.panel(surface, area)
         level = self.selected
-        info = level_info(level)
         heading = fonts.text(t("solo.card.level", level=level), 34, theme.CREAM, "black")
         surface.blit(heading, (area.x + 24, area.y + 16))
         if level in self.progress.won_levels:
@@ -255,18 +254,27 @@ class SoloCardScene(MenuScene):
             )
             pygame.draw.rect(surface, draw.WON_GREEN, spot.inflate(18, 8), border_radius=12)
             surface.blit(badge, spot)
+        lines = self.level_lines(level)
+        # One paragraph, shrunk to fit above the Play button (German and Dutch run longer).
+        box = pygame.Rect(area.x + 24, area.y + 64, area.width - 48, self.layout["play"].y - area.y - 72)
+        draw.wrapped(surface, " ".join(lines), box, 20, theme.CREAM)
+
+    def level_lines(self, level: int) -> list[str]:
+        """The level's rules, then its best score, or why it has none (not played, locked, or
+        played only with hints, which set no best score)."""
+        info = level_info(level)
         lines = [t("solo.card.level.rules", rounds=info.rounds, target=info.target)]
         best = self.progress.best.get(level)
         played = self.progress.played(level)
         if best is not None:
             lines.append(t("solo.card.level.best", best=best, played=played))
+        elif played:
+            lines.append(t("solo.card.level.hinted", played=played))
         elif not self.progress.is_open(level):
             lines.append(t("solo.card.locked", level=level, before=level - 1))
         else:
             lines.append(t("solo.card.level.new"))
-        # One paragraph, shrunk to fit above the Play button (German and Dutch run longer).
-        box = pygame.Rect(area.x + 24, area.y + 64, area.width - 48, self.layout["play"].y - area.y - 72)
-        draw.wrapped(surface, " ".join(lines), box, 20, theme.CREAM)
+        return lines
 
     def _draw_campaign(self, surface: pygame.Surface) -> None:
         area = self.layout["campaign"]

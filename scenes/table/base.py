@@ -6,7 +6,7 @@ keyboard/gamepad focus is on."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -68,6 +68,9 @@ class TableBase(Scene):
         self.tooltip = Tooltip()
         self.tip_source: FocusGroup | None = None  # the tip follows this group's focus (keys, pad)
         self.zoom_rect: pygame.Rect | None = None  # where the zoomed card was drawn: tips keep clear
+        self.notice_rect: pygame.Rect | None = None  # where the refusal was drawn (drawn last)
+        self.pointer: tuple[int, int] | None = None  # where the pointer last moved to, over
+        self.pointer_focus: FocusGroup | None = None  # which controls (a stale tip is closed)
         self.moved = False  # the game moved during this frame's update (see advance)
 
     # -- pacing ----------------------------------------------------------------------------------
@@ -243,6 +246,8 @@ class TableBase(Scene):
         if self.tip_source is not None:
             widget = self.tip_source.focused
             self.tooltip.point(self.tip_for(widget.rect.center, widget) if widget is not None else None)
+        elif self.tooltip.tip is not None and self.pointer is not None and self.pointer_focus is not None:
+            self.close_stale_tip(self.pointer, self.pointer_focus)
         if self.tooltip.update(dt):
             self.app.request_draw()
 
@@ -257,12 +262,22 @@ class TableBase(Scene):
             return focus_tip(widget)
         return self.tip_at(point) or (focus_tip(widget) if isinstance(widget, Spot) else None)
 
+    def close_stale_tip(self, point: tuple[int, int], focus: FocusGroup) -> None:
+        """The pointer rests but the table changed under it (a bot played, a button went): the tip
+        follows what is at the pointer now, and closes when its thing is gone."""
+        shown = self.tooltip.tip
+        now = self.tip_for(point, focus.widget_at(point))
+        if shown is not None and (now is None or now.key != shown.key or now.rect != shown.rect):
+            self.tooltip.point(now)
+            self.app.request_draw()
+
     def observe_tip(self, intent: Intent, focus: FocusGroup) -> None:
         """Call first in `handle`: the pointer's tip as it moves, the focus's after keys or pad
         buttons move it, none once the player acts."""
         action = intent.action
         if action == Action.POINTER_MOVE and intent.pos is not None:
             self.tip_source = None
+            self.pointer, self.pointer_focus = intent.pos, focus
             self.tooltip.point(self.tip_for(intent.pos, focus.widget_at(intent.pos)))
         elif action in NAVIGATION:
             self.tip_source = focus
@@ -297,8 +312,13 @@ class TableBase(Scene):
             surface, self.zoom_card, self.zoom_values, self.zoom_anchor, glyphs
         )
 
-    def draw_notice(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The refusal in a red box: above the thing the player clicked, else centred in `area`."""
+    def draw_notice(
+        self, surface: pygame.Surface, area: pygame.Rect, keep_clear: Sequence[pygame.Rect] = ()
+    ) -> None:
+        """The refusal in a red box: above the thing the player clicked, else centred in `area`;
+        moved above (else below) what it would cover of `keep_clear` (a guide's words). Drawn last,
+        so nothing covers it."""
+        self.notice_rect = None
         text = self.notice
         if not text:
             return
@@ -314,9 +334,17 @@ class TableBase(Scene):
                 box.midtop = (self.notice_near.centerx, self.notice_near.bottom + 8)
         else:
             box.center = area.center
-        box.clamp_ip(surface.get_rect().inflate(-8, -8))
+        screen = surface.get_rect().inflate(-8, -8)
+        box.clamp_ip(screen)
+        for other in keep_clear:
+            if box.colliderect(other):
+                box.bottom = other.top - 8
+                if box.top < screen.top:
+                    box.top = other.bottom + 8
+                box.clamp_ip(screen)
         pygame.draw.rect(surface, theme.WARNING, box, border_radius=12)
         surface.blit(label, label.get_rect(center=box.center))
+        self.notice_rect = box
 
     def handle_common(self, intent: Intent) -> bool:
         """Escape / Start open the pause menu; S or a click on the speed pill changes the speed

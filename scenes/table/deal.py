@@ -346,8 +346,8 @@ class DealScene(TableBase):
             surface.blit(image, image.get_rect(center=self.drag_pos))
         if self.keyboard:
             self.focus.draw_hint(surface, self.layout["hint"])
-        self.draw_notice(surface, self.layout["prompt"].move(0, 520))
         self.draw_hover(surface)
+        self.draw_notice(surface, self.layout["prompt"].move(0, 520))  # last: nothing covers a refusal
 
     def tip_at(self, point: tuple[int, int]) -> Tip | None:
         hand = list(zip(self.hand(), self.hand_rects(), strict=True))

@@ -1,5 +1,6 @@
 """A guide at the table: what a guided game (scenes/tutorial/) lays over the turn scene. The turn
-scene asks it before carrying out any choice of the player and lets it draw last; a plain game
+scene asks it before carrying out any choice of the player and lets it draw last (only a refusal
+goes over it, placed clear of its words); a plain game
 has none. Not a screen: the turn scene holds one, the route table hands it over."""
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Guide(Protocol):
         """What the player is told when a step or move is not allowed (in the player's language)."""
         ...
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Drawn over the table, last."""
+    def draw(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """Drawn over the table, last but for a refusal; returns where its words are (a refusal is
+        placed clear of them)."""
         ...

@@ -4,7 +4,9 @@ own colour (the dice to keep or to use, the card, the field, the market slot, th
 or the button to press) and the sentence why in a paper box over the log. While the bot thinks, a
 small "thinking" mark stands there instead. Asking again while the hint shows does what it says.
 
-Every hint asked is counted in the game's save (scenes/model/hints.py)."""
+Every hint asked is counted in the game's save (scenes/model/hints.py). While a bot plays, H asks
+"why?" of the bot's latest move instead: the same sentence, from that bot's own numbers
+(game.ai.explain), shown until the player next acts; it counts as no hint."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.ai import DEFAULT_BUDGET, Advice, advise
+from game.ai import DEFAULT_BUDGET, Advice, advise, explain
 from game.engine import (
     COLOURS,
     MARKET_SLOTS,
@@ -22,6 +24,7 @@ from game.engine import (
     Buy,
     Colour,
     Complete,
+    End,
     Place,
     Recolour,
     Remove,
@@ -65,6 +68,11 @@ def _advise_job(_bot: object, state: State, _rng: random.Random, budget: float) 
     return advise(state, budget)
 
 
+def _explain_job(move: tuple[Action, str], state: State, _rng: random.Random, _budget: float) -> Advice:
+    action, level = move
+    return explain(state, action, level)
+
+
 class HintHelper:
     """One table's hints: the question on the thinker thread, the answer for the position asked.
     Another game's table (Penk!) gives its own `job` (the adviser), `words` and `draw`."""
@@ -76,6 +84,8 @@ class HintHelper:
         self._worker: BotWorker | None = None
         self._advice: Advice | None = None
         self._advice_for: State | None = None
+        self._why_worker: BotWorker | None = None
+        self._bot_why: tuple[Advice, State, int] | None = None  # the answer, its state, log length
 
     # -- asking ---------------------------------------------------------------------------------
     def can_ask(self) -> bool:
@@ -92,6 +102,39 @@ class HintHelper:
         self._worker = BotWorker(self.job, None, state, random.Random(0), DEFAULT_BUDGET)  # type: ignore[arg-type]
         return True
 
+    # -- "why?" of a bot's move -------------------------------------------------------------------
+    def bot_move(self) -> tuple[State, Action, int] | None:
+        """The latest bot move worth asking about (an End is told by the move before it), with the
+        state it was decided in and the bot's seat."""
+        for before, action in reversed(self.session.bot_moves):
+            if not isinstance(action, End) and not before.is_chance:
+                return before, action, before.decider
+        return None
+
+    def ask_bot_why(self) -> bool:
+        """While a bot plays: start explaining its latest move; False when there is none to ask
+        about or the answer is already there or coming."""
+        found = self.bot_move()
+        if self.session.human_to_decide or found is None or self._why_worker is not None:
+            return False
+        before, action, seat = found
+        if self._bot_why is not None and self._bot_why[1] is before:
+            return False
+        level = self.session.seats[seat].level or "normal"
+        self._why_worker = BotWorker(_explain_job, (action, level), before, random.Random(0), 0.0)  # type: ignore[arg-type]
+        return True
+
+    def bot_why(self) -> tuple[Advice, State] | None:
+        """The bot's move explained, until a human acts after it was asked."""
+        if self._bot_why is None:
+            return None
+        advice, state, asked_at = self._bot_why
+        humans = set(self.session.humans)
+        if any(entry.seat in humans for entry in self.session.log[asked_at:]):
+            self._bot_why = None
+            return None
+        return advice, state
+
     @property
     def thinking(self) -> bool:
         worker = self._worker
@@ -99,6 +142,11 @@ class HintHelper:
 
     def poll(self) -> bool:
         """Collect a finished answer (once); whether something to draw changed."""
+        explaining = self._why_worker
+        if explaining is not None and explaining.done:
+            self._why_worker = None
+            self._bot_why = (explaining.result(), explaining.state, len(self.session.log))  # type: ignore[arg-type]
+            return True
         worker = self._worker
         if worker is None or not worker.done:
             return False
@@ -110,9 +158,10 @@ class HintHelper:
         return True
 
     def wait(self) -> None:
-        """Tests and tools: block until the answer is there."""
-        if self._worker is not None:
-            self._worker.result()
+        """Tests and tools: block until the answer (a hint, or a bot move's why) is there."""
+        for worker in (self._worker, self._why_worker):
+            if worker is not None:
+                worker.result()
 
     def current(self) -> Advice | None:
         """The answer for the position on the table now (None once the player acted)."""
@@ -125,24 +174,35 @@ class HintHelper:
         advice = self.current()
         if advice is not None:
             self._draw_marks(surface, scene, advice)
-        self.draw_words(surface, scene.layout["log"])
+        self.draw_words(surface, scene.layout["log"], scene.tray.kept)
 
-    def draw_words(self, surface: pygame.Surface, area: pygame.Rect) -> bool:
+    def draw_words(
+        self, surface: pygame.Surface, area: pygame.Rect, kept: frozenset[Colour] | set[Colour] = frozenset()
+    ) -> bool:
         """The hint's sentence, or the thinking mark, in a paper box filling `area`; whether there
         was one to draw (the deal screen draws its own marks and shows this in place of its guide)."""
         advice = self.current()
+        explained = self.bot_why()
         if advice is not None:
-            self._draw_box(surface, area, t("hint.title"), self.words(advice))
+            self._draw_box(surface, area, t("hint.title"), self.words(advice, kept))
+        elif explained is not None:
+            why, state = explained
+            name = self.session.name(state.decider)
+            title = t("hint.why_bot.title", name=name, bot=t(f"hint.why_bot.{why.bot}"))
+            self._draw_box(surface, area, title, sentence(why, state, state.card))
+        elif self._why_worker is not None:
+            self._draw_box(surface, area, t("hint.why_bot.asking"), t("hint.why_bot.working"))
         elif self.thinking:
             self._draw_box(surface, area, t("hint.title"), t("hint.thinking"))
         else:
             return False
         return True
 
-    def words(self, advice: Advice) -> str:
-        """The hint's sentence for the position on the table."""
+    def words(self, advice: Advice, kept: frozenset[Colour] | set[Colour] = frozenset()) -> str:
+        """The hint's sentence for the position on the table (`kept`: the dice the player has put
+        back on the construction site, which the sentence says why to take back)."""
         state = self.session.state
-        return sentence(advice, state, state.card)
+        return sentence(advice, state, state.card, kept)
 
     def _draw_box(self, surface: pygame.Surface, area: pygame.Rect, title: str, text: str) -> None:
         box = area.inflate(-4, -4)

@@ -19,7 +19,7 @@ import pygame
 
 from game.engine import COLOURS, Colour, Phase, Row, State
 from scenes.core import fonts, theme
-from scenes.core.i18n import current_language, t
+from scenes.core.i18n import t
 from scenes.core.tooltip import Tip
 from scenes.model.odds_numbers import Badge, OddsRequest, shows_odds
 from scenes.model.odds_setting import finished_games, odds_shown, toggled
@@ -27,6 +27,7 @@ from scenes.model.odds_worker import Shown, relabelled, shared_worker
 from scenes.model.userdata import data_dir
 from scenes.render.card_names import card_name
 from scenes.table.geometry import field_rects
+from scenes.table.words import points_text
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -39,7 +40,7 @@ LOW, HIGH = 0.2, 0.6  # below LOW red, above HIGH green, amber between
 RED, AMBER, GREEN, GREY = (196, 52, 44), (222, 150, 30), (46, 150, 76), (92, 104, 112)
 CHANCE_BUTTONS = {"write": "chance_write", "take_s": "chance_take_s", "take_b": "chance_take_b", "end": "end"}
 TEXT_SIZE = 14
-FIELD_TEXT_SIZE = 12
+FIELD_TEXT_SIZE = 14  # fonts.LEGIBLE: no smaller text is readable at 1280x720
 
 
 def percent(chance: float) -> int | None:
@@ -57,24 +58,29 @@ def percent_text(chance: float) -> str:
     return t("odds.percent", value=shown)
 
 
-def points_text(points: float) -> str:
-    """Points with one decimal (two below a tenth), in the language's decimal sign."""
-    text = f"{points:+.1f}" if abs(points) >= 0.095 else f"{points:+.2f}"
-    return text.replace(".", ",") if current_language() in ("de", "nl") else text
-
-
 def chance_colour(chance: float) -> RGB:
     return RED if chance < LOW else GREEN if chance > HIGH else AMBER
 
 
-def badge_face(badge: Badge, best_option: float | None = None) -> tuple[str, RGB]:
-    """What a badge says and its colour (`best_option`: the highest chance option's points)."""
+def badge_face(badge: Badge) -> tuple[str, RGB]:
+    """What a badge says and its colour (a chance option: green when the Hint would choose it)."""
     if badge.kind == "chance":
-        return points_text(badge.value), GREEN if badge.value == best_option else GREY
-    if badge.kind == "write":
+        return points_text(badge.value), GREEN if badge.best == 1.0 else GREY
+    if badge.kind == "write":  # coloured by the change it makes (its tooltip gives both levels)
         change = (percent(badge.value) or 0) - (percent(badge.best) or 0)
-        return t("odds.change", value=f"{change:+d}"), chance_colour(badge.value)
+        return t("odds.change", value=f"{change:+d}"), GREEN if change > 0 else RED if change < 0 else GREY
     return percent_text(badge.value), chance_colour(badge.value)
+
+
+def beside_field(box: pygame.Rect, field: pygame.Rect, blocked: list[pygame.Rect]) -> pygame.Rect:
+    """Where a write's badge goes: below its field, else above, right or left of it, the first
+    spot over no field and no other badge; failing all, below."""
+    spots = [box.copy() for _ in range(4)]
+    spots[0].midtop = (field.centerx, field.bottom + 2)
+    spots[1].midbottom = (field.centerx, field.top - 2)
+    spots[2].midleft = (field.right + 2, field.centery)
+    spots[3].midright = (field.left - 2, field.centery)
+    return next((spot for spot in spots if spot.collidelist(blocked) < 0), spots[0])
 
 
 @dataclass(frozen=True)
@@ -145,20 +151,22 @@ class OddsView:
         buttons: Mapping[str, Button],
     ) -> None:
         self.placed = []
-        best_option = max((b.value for b in self.badges if b.kind == "chance"), default=None)
         taken: list[pygame.Rect] = []
+        fields = [  # a write's badge goes beside its field, over none of the display's fields
+            rect
+            for placed in state.display(seat)
+            for rect in field_rects(placed.card, main.rect_of(placed.pos))
+        ]
         for badge in self.badges:
             anchor = self._anchor(badge, state, seat, main, market, buttons)
             if anchor is None:
                 continue
-            text, colour = badge_face(badge, best_option)
+            text, colour = badge_face(badge)
             small = badge.kind == "write"
             label = fonts.text(text, FIELD_TEXT_SIZE if small else TEXT_SIZE, theme.WHITE, "black")
             box = label.get_rect().inflate(8 if small else 10, 2 if small else 4)
-            if badge.kind == "write":  # below the field, else above it (never over a field)
-                box.midtop = (anchor.centerx, anchor.bottom + 2)
-                if box.collidelist(taken) >= 0:
-                    box.midbottom = (anchor.centerx, anchor.top - 2)
+            if badge.kind == "write":
+                box = beside_field(box, anchor, fields + taken)
             elif badge.kind == "chance":  # above the button's right end: pointing at it shows its own tip
                 box.bottomright = (anchor.right - 4, anchor.top + 2)
             else:  # on the card's top edge, at its right

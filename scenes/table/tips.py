@@ -134,4 +134,3 @@ def deal_tip_at(
     if placed is not None:
         return placed_tip(placed, view.rect_of(placed.pos), point)
     return None
-

@@ -57,6 +57,7 @@ from scenes.table.tips import turn_tip_at
 from scenes.table.turn_controls import Controls
 from scenes.table.turn_options import Step, large_seat
 from scenes.table.why_not import Thing, WhyNotNote, answer
+from scenes.table.words import round_note
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -338,6 +339,11 @@ class TurnScene(TableBase):
             return
         session = self.session
         if not session.human_to_decide or self.paced:
+            if intent.action == Key.HINT and not session.human_to_decide:  # "why?" of the bot's move
+                if self.hints.ask_bot_why():
+                    self.app.play("click")
+                self.app.request_draw()
+                return
             if intent.action in (Key.CONFIRM, Key.POINTER_UP) or (
                 intent.action == Key.POINTER_DOWN and not self.focus.widget_at(intent.pos or (0, 0))
             ):
@@ -553,20 +559,16 @@ class TurnScene(TableBase):
         self.effects.draw(surface)
         self.hints.draw(surface, self)
         self.controls.draw_overlay(surface)
-        self.draw_notice(
-            surface,
-            pygame.Rect(
-                self.layout["display"].x, self.layout["display"].bottom - 60, self.layout["display"].width, 50
-            ),
-        )
         self.draw_speed(surface)
         self.log.draw_large(surface)
         if self.log_hover:
             self.log.draw_full(surface, self.log_hover)
         self.draw_hover(surface)
         self.why_not.draw(surface, self.layout["display"])  # over the zoomed card it asks about
-        if self.guide is not None:
-            self.guide.draw(surface)
+        bubble = self.guide.draw(surface) if self.guide is not None else None
+        display = self.layout["display"]  # a refusal last: nothing may cover it (docs/scenes.md)
+        area = pygame.Rect(display.x, display.bottom - 60, display.width, 50)
+        self.draw_notice(surface, area, [bubble] if bubble is not None else [])
 
     def tip_at(self, point: tuple[int, int]) -> Tip | None:
         state = self.session.state
@@ -628,7 +630,7 @@ class TurnScene(TableBase):
                 )
             )
         else:
-            last = "" if state.last_round is None else t("table.header.last_round")
+            last = round_note(state.round, state.last_round)
             parts.append(t("table.header.round", round=state.round + 1) + last)
             # the large display's score: the others' stand on their panels, so every seat's shows
             seat = self.main_seat()

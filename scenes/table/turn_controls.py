@@ -56,7 +56,7 @@ class Controls:
         self.market, self.tray, self.main = views
         self.focus = focus
         self.choose = choose
-        self.options = TurnOptions()
+        self.options = TurnOptions(lambda: app.settings.confirm_end)
         self.choices: Choices | None = None
         self.buttons: dict[str, Button] = {}
         self.changed = True  # the still picture must be composed again

@@ -102,6 +102,17 @@ class HelpOffer:
     step: Step
 
 
+def end_question(state: State, choices: Choices, always: bool) -> str:
+    """Why ending the turn now is asked about first ("" when it is not): "dice" (a completion or
+    purchase is possible), "_chance" (after the third roll with nothing done, a chance is open:
+    Enter on the first button must not throw it away), "_always" (the player's setting)."""
+    if choices.can_use_dice:
+        return "dice"
+    if state.phase == Phase.ACTIVE and (choices.takes or choices.writes):
+        return "_chance"
+    return "_always" if always and state.phase == Phase.ACTIVE else ""
+
+
 def large_seat(state: State, human_to_decide: bool) -> int:
     """Whose display the table shows large: the deciding human's, else the active player's."""
     if not state.is_chance and human_to_decide:
@@ -112,8 +123,10 @@ def large_seat(state: State, human_to_decide: bool) -> int:
 class TurnOptions:
     """The player's selection within one decision, and everything offered from it."""
 
-    def __init__(self) -> None:
+    def __init__(self, confirm_every_end: Callable[[], bool] = lambda: False) -> None:
         self.mode = ""
+        self.confirm_every_end = confirm_every_end  # the setting "Confirm end of turn"
+        self.end_question = ""  # in "confirm_end": why ending is asked about (end_question)
         self.options: list[Complete | Buy] = []
         self.index = 0
         self.selected: Colour | None = None
@@ -179,7 +192,8 @@ class TurnOptions:
         if step.kind == "end":
             if choices.end is None:
                 return None, False
-            if choices.can_use_dice:
+            self.end_question = end_question(state, choices, self.confirm_every_end())
+            if self.end_question:
                 self.mode = "confirm_end"
                 return None, True
             return choices.end, False
@@ -246,7 +260,8 @@ class TurnOptions:
             card = next(iter(choices.wilds))
             best = best_wild_colours(seat, display).get(card)
             for colour in sorted(choices.wilds[card], key=lambda c: c != best):
-                label = colour_word(colour) + (" ★" if colour == best else "")
+                word = colour_word(colour)
+                label = t("table.wild.best", colour=word) if colour == best else word
                 add(f"wild_{colour.value}", _const(label), play(choices.wilds[card][colour]))
             return buttons, targets
         if phase == Phase.SOLO_REMOVE:
@@ -430,7 +445,7 @@ class TurnOptions:
             key = "table.prompt.place_taken" if state.chance == "take" else "table.prompt.place"
             return t(key, name=name, card=named(state.seats[state.decider].pending))
         if self.mode == "confirm_end":
-            return t("table.prompt.confirm_end")
+            return t(f"table.prompt.confirm_end{self.end_question if self.end_question != 'dice' else ''}")
         if self.mode == "write":
             if self.selected is not None:
                 return t("table.prompt.pick_field", name=name, colour=colour_word(self.selected))

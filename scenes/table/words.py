@@ -3,7 +3,10 @@ Cards are called by their names (scenes/render/card_names.py), never by their id
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.engine import (
+    COLOURS,
     Action,
     Adjust,
     Buy,
@@ -20,12 +23,60 @@ from game.engine import (
     ReturnCard,
     Roll,
     Row,
+    State,
     Take,
     Wild,
     Write,
 )
-from scenes.core.i18n import t
+from scenes.core.i18n import current_language, t
 from scenes.render.card_names import CardLookup, name_of
+
+
+def points_text(points: float) -> str:
+    """Points with a sign and one decimal (two below a tenth), in the language's decimal sign: the
+    one way the table writes an expected gain (the chance buttons, the Hint, the bots' "why")."""
+    text = f"{points:+.1f}" if abs(points) >= 0.095 else f"{points:+.2f}"
+    return text.replace(".", ",") if current_language() in ("de", "nl") else text
+
+
+def round_note(round_index: int, last_round: int | None) -> str:
+    """What the header adds to the round: nothing, "(one more round follows)" in the round a 9th
+    card was placed, "(last round)" in the last round itself."""
+    if last_round is None:
+        return ""
+    return t("table.header.last_round" if round_index >= last_round else "table.header.one_more_round")
+
+
+def listed(words: list[str]) -> str:
+    """ "a", "a and b", "a, b and c" in the player's language."""
+    return words[0] if len(words) == 1 else t("hint.and", first=", ".join(words[:-1]), last=words[-1])
+
+
+def dice_words(dice: Sequence[Colour], state: State) -> str:
+    """Dice named by colour, grouped by the value they show: "the yellow and blue 3s and the
+    green 5" (a die is found on the table by its colour, a value may show on several)."""
+    by_value: dict[int, list[Colour]] = {}
+    for die in dice:
+        by_value.setdefault(state.value(die), []).append(die)
+    groups = [
+        t("hint.dice", colours=listed([colour_word(c) for c in colours]), value=value, count=len(colours))
+        for value, colours in sorted(by_value.items())
+    ]
+    return listed(groups)
+
+
+def reroll_words(action: Reroll, name: str, state: State) -> str:
+    """A reroll told by the dice kept, by colour and value as they lay ("Anna keeps the yellow and
+    blue 3s and rerolls the other 3"): the review and the replay say it so."""
+    kept = [colour for colour in COLOURS if colour not in action.dice]
+    if not kept:
+        return t("review.reroll_all", name=name)
+    return t("review.reroll", name=name, kept=dice_words(kept, state), count=len(action.dice))
+
+
+def roll_words(roll: Roll) -> str:
+    """A roll with the colour of each die: "yellow 1, orange 5, green 4" (the log says "1 5 4")."""
+    return ", ".join(t("log.die", colour=colour_word(colour), value=value) for colour, value in roll.faces)
 
 
 def colour_word(colour: Colour) -> str:

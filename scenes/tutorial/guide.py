@@ -142,17 +142,18 @@ class TutorialGuide:
         return t("tutorial.refused")
 
     # -- drawing -----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> pygame.Rect | None:
         rings = self.targets()
         draw_rings(surface, rings, time.perf_counter() - self.started)
         text = self.text()
-        if text:
-            layout = self.scene.layout
-            display = layout["display"]
-            home = pygame.Rect(display.x, display.y + 10, display.width, 120)
-            # never over the buttons the lesson may need next, nor over the dice kept so far
-            keep_clear = [layout["controls"], layout["site"]]
-            draw_bubble(surface, text, rings[0] if rings else None, home, keep_clear)
+        if not text:
+            return None
+        layout = self.scene.layout
+        display = layout["display"]
+        home = pygame.Rect(display.x, display.y + 10, display.width, 120)
+        # never over the buttons the lesson may need next, nor over the dice kept so far
+        keep_clear = [layout["controls"], layout["site"]]
+        return draw_bubble(surface, text, rings[0] if rings else None, home, keep_clear)
 
     def text(self) -> str:
         """The bubble's words: the lesson due, or while the bot plays, what to watch for."""

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from game.actions import Buy, Complete, Reroll, Row, Write
-from game.ai import ADVISER, advise, make_bot
+from game.ai import ADVISER, advise, chance_values, make_bot
 from game.ai.advice import adviser
 from game.ai.base import decide
 from game.ai.play import play_game
@@ -98,3 +98,37 @@ def test_no_advice_where_no_seat_decides() -> None:
     assert match.state.is_chance
     with pytest.raises(ValueError):
         advise(match.state)
+
+
+CHANCE_OF_KIND = {"chance_write": {"write"}, "chance_take": {"take_s", "take_b"}, "chance_none": {"end"}}
+
+
+def test_after_the_third_roll_the_hint_chooses_the_option_the_chance_values_mark() -> None:
+    """One voice (issue 33): the chance buttons' best mark is the Hint's choice, with its number."""
+    seen: Counter[str] = Counter()
+    for seed in range(1, 9):
+        match = Match.new(2, seed, start_player=0)
+        while not match.is_over:
+            match.advance()
+            state = match.state
+            if state.phase == Phase.OVER:
+                break
+            advice = advise(state)
+            if state.phase == Phase.ACTIVE and state.rolls == 3 and not state.acted:
+                values = chance_values(state)
+                why = advice.why
+                seen[values.best] += 1
+                if why.kind in CHANCE_OF_KIND:
+                    assert values.best in CHANCE_OF_KIND[why.kind], (seed, why, values)
+                    shown = values.end if values.best == "end" else values.write
+                    if values.best.startswith("take"):
+                        shown = values.take[Row.SCORING if values.best == "take_s" else Row.BONUS]
+                    if why.kind != "chance_none":
+                        assert why.gain == pytest.approx(shown)
+                    assert why.passed == values.act
+                else:
+                    assert why.kind in ("complete", "buy") and values.best == "act", (seed, why, values)
+                    assert why.gain == pytest.approx(values.act)
+                    assert all(v <= why.gain for v in [*values.take.values(), values.write or 0.0])
+            match.play(advice.action)
+    assert seen["act"] and (seen["take_s"] + seen["take_b"] + seen["write"]), seen

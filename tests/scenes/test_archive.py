@@ -302,6 +302,8 @@ def test_a_review_kept_at_version_3_comes_through_with_its_luck_absent(
     assert migrated.luck_of(row.id) == [lucks[0], replace(lucks[1], noise=1.0)]  # a noise is kept at most 1
     assert migrated.luck_of(row.id) == fresh.luck_of(row.id)
     assert migrated.review_of(row.id) == judgements
+    # version 6: a review kept before keeps the bot it judged with, and says so
+    assert migrated.review_adviser(row.id) == "hard" and fresh.review_adviser(row.id) == "expert"
 
 
 def test_a_deleted_game_leaves_nothing_behind_and_the_others_stay(

@@ -100,6 +100,30 @@ def test_continue_appears_only_when_a_save_exists(data_dir: Path) -> None:
     assert not title.buttons["continue"].enabled  # no route to resume saves
 
 
+def test_the_titles_hint_line_clears_the_footer_with_every_button_shown(data_dir: Path) -> None:
+    """Issue 33 item 10: with Continue shown (seven buttons) the hint line ran into the footer."""
+    from scenes.core.i18n import set_language
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "save.json").write_text("{}", encoding="utf-8")
+    try:
+        for language in ("en", "de", "nl"):
+            set_language(language)
+            app = App(data_dir=data_dir)
+            title = top(app)
+            assert isinstance(title, TitleScene) and "continue" in title.buttons
+            for button in title.buttons.values():
+                title.focus.focus(button)
+                spot = title.draw_hint_line(app.screen)
+                assert (spot is not None) == bool(button.tooltip()), (language, button.tooltip())
+                if spot is None:
+                    continue
+                assert spot.bottom < title.layout["footer"].centery - 8, language
+                assert spot.top > max(b.rect.bottom for b in title.buttons.values())
+    finally:
+        set_language("en")
+
+
 class Game(Scene):
     name = "game"
 

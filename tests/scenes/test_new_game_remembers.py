@@ -82,3 +82,18 @@ def test_a_setup_is_checked_seat_by_seat(tmp_path: Path) -> None:
     data["seats"][0]["option"], data["version"] = "human", 2  # a newer version's file stays
     path.write_text(json.dumps(data), encoding="utf-8")
     assert load_last_setup(path) is None and path.exists()
+
+
+def test_a_default_name_from_another_language_follows_todays_language(data_dir: Path) -> None:
+    """Issue 33 item 5: "Player 1" kept from an English game stayed English in de and nl."""
+    save_last_setup(
+        LastSetup(("human", "human", "off", "off"), ("Player 1", "Mia", "", ""), 0), data_dir / FILE_NAME
+    )
+    app = App(data_dir=data_dir, routes=routes_with(table_new=FakeTable))
+    app.change_settings(language="de")
+    settle(app)
+    app.go("new-game", fade=False)
+    settle(app)
+    scene = top(app)
+    assert isinstance(scene, NewGameScene)
+    assert [field.value for field in scene.names[:2]] == ["Spieler 1", "Mia"]  # a typed name stays

@@ -122,3 +122,40 @@ def test_after_the_third_roll_the_chance_buttons_show_the_hard_bots_points(app: 
     on_buttons = [p for p in scene.odds.placed if p.badge.kind == "chance"]
     assert len(on_buttons) == len([t for t in shown if t[0] == "chance"])
     assert all(p.anchor in [b.rect for b in scene.controls.buttons.values()] for p in on_buttons)
+
+
+def test_a_passive_writes_badges_cover_no_field_and_are_coloured_by_the_change(app: App) -> None:
+    """Issue 33 item 3: the field badges said the level in colour and could sit on the next row of
+    fields; they say the change, beside their field, over none."""
+    from scenes.table.geometry import field_rects
+    from scenes.table.odds_view import GREEN, GREY, RED, badge_face
+    from scenes.table.turn_options import Step
+
+    session = session_at(lambda s: s.phase == Phase.PASSIVE and s.decider == 0 and s.round >= 2)
+    open_table(app, session, how="reset")
+    settle(app)
+    scene = app.stack.top
+    assert isinstance(scene, TurnScene) and scene.controls.choices is not None
+    scene.choose(Step("select", colour=next(iter(scene.controls.choices.writes))))
+    _wait_for_odds(app, scene)
+    state = scene.session.state
+    fields = [r for p in state.display(0) for r in field_rects(p.card, scene.main.rect_of(p.pos))]
+    writes = [placed for placed in scene.odds.placed if placed.badge.kind == "write"]
+    assert writes
+    for placed in writes:
+        assert placed.rect.collidelist(fields) < 0
+        badge = placed.badge
+        change = round(100 * badge.value) - round(100 * badge.best)
+        assert badge_face(badge)[1] == (GREEN if change > 0 else RED if change < 0 else GREY)
+
+
+def test_a_seat_with_no_turn_left_gets_badges_only_for_completing_writes() -> None:
+    from scenes.model.odds_numbers import later_turn
+
+    state = session_at(lambda s: s.phase == Phase.PASSIVE and s.decider == 0 and s.round >= 2).state
+    assert later_turn(state, 0)  # no 9th card yet
+    last = state.evolve(last_round=state.round)  # as if a 9th card had made this the last round
+    order = [(state.config.start_player + i) % state.config.players for i in range(state.config.players)]
+    for seat in range(state.config.players):
+        assert later_turn(last, seat) == (order.index(seat) > order.index(state.active))
+    assert later_turn(state.evolve(last_round=state.round + 1), 0)

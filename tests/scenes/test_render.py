@@ -163,3 +163,28 @@ def test_a_filled_printed_number_is_circled_as_done_not_crossed_out() -> None:
     assert tuple(image.get_at(corner))[:3] != theme.PEN
     ring = (round(field.centerx - field.width * 0.42) + 2, field.centery)
     assert tuple(image.get_at(ring))[:3] == theme.PEN
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_no_card_at_the_tables_sizes_leaves_its_reward_words_out(language: str) -> None:
+    """Issue 33 item 5: German market cards left "+1 Würfel" out (the words did not fit). A bonus
+    card's reward is told in words at every size; a scoring card's short line may give way to its
+    icon on the smallest cards (the zoom on hover shows it), by design."""
+    from scenes.core.i18n import set_language
+    from scenes.core.layout import layout
+    from scenes.render.cards import dropped_words
+    from scenes.table.market_view import MarketView
+
+    market = MarketView(layout("table")["market"]).size
+    set_language(language)
+    try:
+        dropped = {
+            (card.id, size): words
+            for card in standard_deck().cards
+            if card.kind == CardKind.BONUS
+            for size in (market, *SIZES)
+            if (words := dropped_words(card, size))
+        }
+    finally:
+        set_language("en")
+    assert dropped == {}

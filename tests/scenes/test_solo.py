@@ -16,6 +16,7 @@ from game.deck import standard_deck
 from game.solo import CampaignState
 from scenes.app import App
 from scenes.core.confirm import ConfirmScene
+from scenes.core.i18n import t
 from scenes.core.stack import Scene
 from scenes.menus.title import TitleScene
 from scenes.model import progress as progress_module
@@ -144,6 +145,19 @@ def test_the_card_shows_open_levels_and_locks_the_campaign(data_dir: Path) -> No
     assert not card.campaign_button.enabled and "2 of 7" in card.campaign_button.tooltip()
     press(app, pygame.K_ESCAPE)
     assert isinstance(top(app), TitleScene)
+
+
+def test_a_level_won_only_with_hints_says_so_on_the_card(data_dir: Path) -> None:
+    """Issue 33 item 3: a game with hints wins the level but sets no best score; the card said
+    "Not played yet"."""
+    booked = progress_module.record_game(Progress(), 1, 97, "solo", deck=standard_deck(), hints=2)
+    assert 1 in booked.progress.won_levels and 1 not in booked.progress.best
+    save_progress(booked.progress, data_dir / "progress.json")
+    app = App(data_dir=data_dir)
+    settle(app)
+    card = open_solo_card(app)
+    lines = card.level_lines(1)
+    assert t("solo.card.level.hinted", played=1) in lines and t("solo.card.level.new") not in lines
 
 
 # --- a solo game through the table, and progress after a restart -----------------------------------

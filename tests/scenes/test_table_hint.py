@@ -115,6 +115,8 @@ def test_the_sentence_names_the_bots_numbers_in_every_language() -> None:
             assert points(why.gain) in text, (language, text)
             assert name_of(why.card, state.card) in text
             assert "{" not in text and "hint." not in text
+            kept = [c for c in COLOURS if c not in advice.action.dice]  # type: ignore[attr-defined]
+            assert all(t(f"colour.{c.word}") in text for c in kept), (language, text)  # dice by colour
             texts.add(text)
     finally:
         set_language("en")
@@ -318,3 +320,45 @@ def test_a_plan_that_completes_and_buys_names_every_act_in_every_language() -> N
             assert points(advice.why.gain) in text and "{" not in text
     finally:
         set_language("en")
+
+
+def test_h_while_a_bot_plays_tells_why_it_made_its_move_from_its_own_numbers(app: App) -> None:
+    """Issue 33 item 7: the same sentence builder as the Hint, from the bot's own numbers; no hint
+    is counted, and the answer goes once the player acts."""
+    from game.ai import explain
+    from scenes.model.hints import hints_used
+    from tools.advice_shots import bot_used_dice
+
+    scene = bot_used_dice(app)
+    session = scene.session
+    assert not session.human_to_decide
+    _press(app, pygame.K_h)
+    scene.hints.wait()
+    step(app, 2)
+    explained = scene.hints.bot_why()
+    assert explained is not None
+    why, before = explained
+    move = scene.hints.bot_move()
+    assert move is not None and move[0] is before
+    level = session.seats[before.decider].level
+    assert why == explain(before, move[1], level or "normal") and why.bot == level
+    assert sentence(why, before, before.card)
+    assert hints_used(session.context) == 0  # asking why of a bot is no hint
+
+
+def test_a_hint_that_puts_kept_dice_back_says_which_and_why() -> None:
+    """Issue 33 item 1: a reroll of dice on the construction site is told, with the reason."""
+    from scenes.table.words import dice_words
+
+    state = _position(4, lambda s: s.phase == Phase.ACTIVE and s.rolls == 1 and advise(s).why.kind == "keep")
+    advice = advise(state)
+    rerolled = advice.action.dice  # type: ignore[attr-defined]
+    kept = {rerolled[0]}  # the player had put this die on the construction site
+    text = sentence(advice, state, state.card, kept)
+    why = advice.why
+    assert why.card is not None
+    expected = t(
+        "hint.put_back", dice=dice_words([rerolled[0]], state), card=name_of(why.card, state.card), count=1
+    )
+    assert text.endswith(expected)
+    assert sentence(advice, state, state.card) == text[: -len(expected) - 1]  # nothing kept: nothing said

@@ -356,3 +356,29 @@ def test_every_button_label_of_a_game_fits_at_a_legible_size_in_every_language(a
     app.change_settings(language="en")
     assert isinstance(top(app), ScoringScene)
     assert not tight, sorted(tight)
+
+
+def test_the_header_says_last_round_only_in_the_last_round() -> None:
+    """Issue 33 item 3: after a 9th card the round in play is not the last one yet."""
+    from scenes.table.words import round_note
+
+    assert round_note(7, None) == ""
+    assert round_note(8, 9) == t("table.header.one_more_round")  # the 9th card was placed in round 8
+    assert round_note(9, 9) == t("table.header.last_round")
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_the_hint_line_never_goes_below_the_legible_size(language: str) -> None:
+    """Issue 33 item 10: the Hint button's hover line was set in about 8 px to fit one line."""
+    from scenes.core import fonts
+    from scenes.core.widgets import Button, FocusGroup
+
+    set_language(language)
+    try:
+        button = Button(pygame.Rect(0, 0, 110, 34), lambda: t("hint.button"), lambda: None)
+        button.hint = lambda: t("hint.button.hint")
+        focus = FocusGroup([button])
+        drawn = focus.draw_hint(pygame.Surface((1280, 720)), pygame.Rect(16, 660, 520, 32))
+        assert drawn is not None and drawn.size >= fonts.LEGIBLE and not drawn.shortened
+    finally:
+        set_language("en")

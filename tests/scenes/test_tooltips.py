@@ -143,3 +143,30 @@ def test_a_dealt_card_shows_its_name_and_reward(app: App) -> None:
     assert scene.tooltip.shown == card_text(session.state.card(card_id))
     box = scene.tooltip.draw(app.screen)
     assert box is not None and not box.colliderect(rect)
+
+
+def test_no_tip_is_drawn_over_the_zoomed_card_when_no_spot_is_clear() -> None:
+    """Issue 33 item 4: a zoom filling the window around the target leaves no room: no tip."""
+    surface = pygame.Surface(SCREEN.size)
+    tip = Tooltip()
+    target = pygame.Rect(600, 300, 80, 80)
+    tip.point(Tip("a", target, lambda: "A tip with some words in it"))
+    tip.update(tooltip.DELAY + 0.01)
+    zoom = SCREEN.inflate(-20, -20)
+    assert tip.draw(surface, [zoom]) is None
+    assert tip.draw(surface) is not None  # with room it is drawn
+
+
+def test_a_tip_closes_when_its_thing_goes_from_under_the_resting_pointer(app: App) -> None:
+    """Issue 33 item 4: the pointer rests on the Reroll button, the move is made without the
+    pointer (as by a key): the button's tip goes with the button it explained."""
+    scene = _human_turn(app)
+    button = scene.controls.buttons["reroll"]
+    _hover(app, button.rect.center)
+    assert scene.tooltip.shown
+    reroll = scene.controls.choices.reroll(frozenset(COLOURS))  # type: ignore[union-attr]
+    assert reroll is not None
+    scene.session.play(reroll)
+    step(app, 2)
+    assert scene.controls.buttons.get("reroll") is not button
+    assert scene.tooltip.shown == ""  # the old tip closed; a new one waits for its delay

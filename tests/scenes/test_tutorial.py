@@ -10,15 +10,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import COLOURS, Reroll
+from game.engine import COLOURS, Complete, Reroll
 from scenes.app import App
-from scenes.core import i18n
+from scenes.core import i18n, theme
 from scenes.core.i18n import t
 from scenes.menus.title import TitleScene
 from scenes.model import tutorial
+from scenes.model.odds_numbers import active_goals
 from scenes.model.tutorial_session import TutorialSession, tutorial_slot
 from scenes.table.scoring import ScoringScene
 from scenes.table.turn import TurnScene
+from scenes.table.turn_options import Step
 from scenes.tutorial.done import TutorialDoneScene
 from scenes.tutorial.guide import TutorialGuide
 from tests.scenes.table_driver import click, key, step, top
@@ -38,13 +40,14 @@ def test_a_changed_script_is_caught_by_the_check() -> None:
 
 
 def test_the_first_turn_teaches_on_the_dice_the_seed_rolls() -> None:
-    """The dice the lessons speak of: the kept pair completes S11, +1 makes three equal dice."""
+    """The dice the lessons speak of: the kept die fits S11 (the completion uses it), the bonus
+    then makes three equal dice."""
     match = tutorial.new_match()
     settle(match)
-    keep = tutorial.SCRIPT[0].expected
-    assert isinstance(keep, Reroll)
+    keep, complete = tutorial.SCRIPT[0].expected, tutorial.SCRIPT[1].expected
+    assert isinstance(keep, Reroll) and isinstance(complete, Complete)
     kept = [c for c in COLOURS if c not in keep.dice]
-    assert [match.state.dice[c.slot] for c in kept] == [5, 5]
+    assert kept and set(kept) <= set(complete.dice) and complete.card == "S11"
 
 
 @pytest.mark.parametrize("language", ["en", "de", "nl"])
@@ -122,6 +125,44 @@ def test_posted_clicks_on_the_ringed_things_play_the_whole_tutorial(app: App, da
     assert top(app).name == "newgame"
 
 
+def _readable(surface: pygame.Surface, box: pygame.Rect) -> bool:
+    """The refusal's red box is whole: its padding left, right and above the text is still red."""
+    inner = box.inflate(-10, -6)
+    points = [(inner.left, box.centery), (inner.right - 1, box.centery), (box.centerx, inner.top)]
+    return all(surface.get_at(point)[:3] == theme.WARNING for point in points)
+
+
+def test_every_lesson_agrees_with_the_badges_and_every_refusal_is_readable(app: App) -> None:
+    """Issue 33: a lesson that says nothing can be completed meets no card the dice complete (its
+    badge would say 100 %), one that says a card can be completed meets it; a refusal at any lesson
+    is drawn whole, over the bubble and everything else."""
+    app.change_settings(odds="on")
+    guide: TutorialGuide | None = start_tutorial(app)
+    checked: set[int] = set()  # the lessons met, by their place in the script
+    while guide is not None:
+        lesson = guide.lesson
+        assert lesson is not None
+        state = guide.session.state
+        sure = {goal.target for goal in active_goals(state, tutorial.PLAYER) if goal.chances.now == 1.0}
+        sure_cards = {target for target in sure if target[0] == "card"}
+        if lesson.key in tutorial.SAYS_NOTHING_TO_COMPLETE:
+            assert not sure_cards, (lesson.key, sure_cards)
+        if lesson.key in tutorial.SAYS_COMPLETE_NOW:
+            expected = lesson.expected
+            assert isinstance(expected, Complete) and ("card", expected.card) in sure_cards
+        scene = guide.scene
+        scene.choose(Step("undo"))  # never what a lesson asks: refused
+        assert scene.notice == t("tutorial.refused")
+        app.draw()
+        assert scene.notice_rect is not None and _readable(app.screen, scene.notice_rect), lesson.key
+        scene.notice_time = 0.0
+        scene.notice_text = None
+        checked.add(guide.session.lessons_done)
+        click(app, guide.targets()[0].center)
+        guide = wait_for_lesson(app)
+    assert checked == set(range(len(tutorial.SCRIPT)))
+
+
 def test_a_wrong_choice_is_refused_with_the_friendly_word(app: App) -> None:
     guide = start_tutorial(app)
     scene = guide.scene
@@ -139,7 +180,7 @@ def test_a_wrong_choice_is_refused_with_the_friendly_word(app: App) -> None:
 
 def test_the_tutorial_is_left_and_resumed_at_the_same_lesson(app: App, data_dir: Path) -> None:
     guide: TutorialGuide | None = start_tutorial(app)
-    for _ in range(4):  # keep two dice (two clicks), reroll, then propose the card
+    for _ in range(3):  # keep the ringed die, reroll, then propose the card
         assert guide is not None
         click(app, guide.targets()[0].center)
         guide = wait_for_lesson(app)

@@ -33,7 +33,7 @@ from scenes.penk.table import PenkTableScene
 from scenes.solo.campaign import CampaignScene
 from scenes.solo.card import SoloCardScene
 from scenes.solo.end import SoloEndScene
-from scenes.solo.play import finish_game, resign_game
+from scenes.solo.play import book_and_keep, finish_game, resign_game
 from scenes.solo.watch import WatchScene
 from scenes.table.deal import DealScene
 from scenes.table.opening import continue_scene, new_game_scene, stage
@@ -115,9 +115,12 @@ ROUTES: dict[str, RouteFactory] = {
 MODES: dict[str, ModeRoutes] = {
     # the guided first game is left (and resumed) or played to its end, never restarted or resigned
     TUTORIAL_MODE: ModeRoutes(after_game="tutorial-done", can_restart=False, can_resign=False),
-    "solo": ModeRoutes(after_game="solo-finished", resign="solo-resigned"),
-    "watch": ModeRoutes(after_game="solo-finished"),
+    # a finished solo, campaign or watched game is booked and archived as its final score appears
+    "solo": ModeRoutes(after_game="solo-finished", resign="solo-resigned", book=book_and_keep),
+    "watch": ModeRoutes(after_game="solo-finished", book=book_and_keep),
     # a campaign level is neither restarted (a bad deal would be redone) nor resigned without being
     # booked as played and lost
-    "campaign": ModeRoutes(after_game="solo-finished", resign="solo-resigned", can_restart=False),
+    "campaign": ModeRoutes(
+        after_game="solo-finished", resign="solo-resigned", can_restart=False, book=book_and_keep
+    ),
 }

@@ -17,6 +17,7 @@ from scenes.history.penk_replay import PenkReplayScene
 from scenes.history.replay import ReplayScene
 from scenes.history.review import ReviewScene
 from scenes.history.statistics import StatisticsScene
+from scenes.menus.already_open import AlreadyOpenScene
 from scenes.menus.continue_list import ContinueScene
 from scenes.menus.newgame import NewGameScene
 from scenes.menus.pause import PauseScene
@@ -87,6 +88,7 @@ ROUTES: dict[str, RouteFactory] = {
     "confirm": ConfirmScene,  # (Confirmation): an overlay asking before anything is lost
     "continue": ContinueScene,  # the saved games, each resumed or deleted
     "reinstall": ReinstallScene,  # (file name): instead of the title when the deck is damaged
+    "already-open": AlreadyOpenScene,  # (Holder): instead of the title when another copy has the folder
     # the table
     "table": table,  # (GameSession) at its stage
     "table-new": new_game_scene,  # (GameConfig)

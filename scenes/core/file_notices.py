@@ -34,6 +34,8 @@ def unreadable(what: str, problem: FileProblem) -> str:
     """A file was refused: which, why, and where it is now (kept aside, or left untouched)."""
     if problem.reason == NEWER:
         return t("files.newer", file=problem.file)
+    if problem.restored:
+        return t(f"files.restored.{what}", file=problem.file, kept=problem.kept_as)
     where = t("files.kept_as", kept=problem.kept_as) if problem.kept_as else t("files.left_in_place")
     return f"{t(f'files.unreadable.{what}', file=problem.file, reason=reason(problem))} {where}"
 

@@ -540,7 +540,7 @@ def keep(session: GameSession, outcome: str, folder: Path | None = None) -> File
         problem = archive.opening_problem
     if problem is None and session.save_path is not None:
         try:
-            session.save_path.unlink(missing_ok=True)
+            files.remove(session.save_path)
         except OSError as error:
             problem = FileProblem(
                 session.save_path.name, files.write_reason(error), files.shorten(str(error))

@@ -21,7 +21,11 @@ import json
 import logging
 import logging.handlers
 import math
+import os
 import re
+import secrets
+import shutil
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -38,6 +42,7 @@ DETAIL_CHARACTERS = 300  # how much of a technical message the log keeps
 LOG_FILE = "files.log"  # in the data folder's logs/, beside the crash logs
 LOG_BYTES = 200_000  # the log and one older copy, so it cannot grow without bound
 TEMP_LEFTOVER = re.compile(r"^\..+\.[^.]+\.tmp$")  # write_atomic's temp names: .save.json.ab12cd.tmp
+PREVIOUS = ".previous"  # progress and slots keep the generation before the last write beside them
 
 T = TypeVar("T")
 
@@ -75,6 +80,7 @@ class FileProblem:
     reason: str
     detail: str = ""
     kept_as: str | None = None  # the name a refused file was set aside as; None: left where it is
+    restored: bool = False  # the previous generation (`<name>.previous`) took the refused file's place
 
 
 @dataclass(frozen=True)
@@ -106,10 +112,46 @@ def write_reason(error: OSError) -> str:
     return _WRITE_REASONS.get(error.errno or 0, OTHER)
 
 
-def write_text(path: Path, text: str) -> FileProblem | None:
-    """Write `path` atomically (creating its folder); None when written, else why not."""
+def previous_of(path: Path) -> Path:
+    """Where the generation before the last write of `path` is kept (progress and slots)."""
+    return path.with_name(path.name + PREVIOUS)
+
+
+def _keep_previous(path: Path) -> None:
+    """Keep the file about to be replaced as `<name>.previous` (a hard link, else a copy), so a
+    damaged write can be undone; a previous of some other, removed file is dropped."""
+    previous = previous_of(path)
+    if not path.is_file() or path.is_symlink():
+        previous.unlink(missing_ok=True)
+        return
+    temp = path.with_name(f".{previous.name}.{secrets.token_hex(3)}.tmp")  # a leftover remove_leftovers knows
+    try:
+        try:
+            os.link(path, temp)
+        except OSError:  # a file system without hard links
+            shutil.copyfile(path, temp)
+        os.replace(temp, previous)
+    except OSError as error:
+        temp.unlink(missing_ok=True)
+        LOG.warning("could not keep the previous %s: %s", path.name, shorten(str(error)))
+
+
+def remove(path: Path) -> None:
+    """Remove a file and its previous generation; raises OSError when the file itself stays."""
+    path.unlink(missing_ok=True)
+    try:
+        previous_of(path).unlink(missing_ok=True)
+    except OSError as error:
+        LOG.warning("could not remove the previous %s: %s", path.name, shorten(str(error)))
+
+
+def write_text(path: Path, text: str, keep_previous: bool = False) -> FileProblem | None:
+    """Write `path` atomically (creating its folder); None when written, else why not.
+    `keep_previous`: the file it replaces stays as `<name>.previous` (progress and slots)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if keep_previous:
+            _keep_previous(path)
         write_atomic(path, text)
     except OSError as error:
         problem = FileProblem(path.name, write_reason(error), shorten(str(error)))
@@ -118,8 +160,8 @@ def write_text(path: Path, text: str) -> FileProblem | None:
     return None
 
 
-def write_json(path: Path, data: Any, indent: int = 1) -> FileProblem | None:
-    return write_text(path, json.dumps(data, indent=indent, ensure_ascii=False) + "\n")
+def write_json(path: Path, data: Any, indent: int = 1, keep_previous: bool = False) -> FileProblem | None:
+    return write_text(path, json.dumps(data, indent=indent, ensure_ascii=False) + "\n", keep_previous)
 
 
 # --- reading --------------------------------------------------------------------------------------
@@ -177,9 +219,9 @@ def parse_json(text: str) -> Any:
 
 
 def read_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
-    """The JSON in `path`; raises DamagedFile (what is wrong) or OSError (cannot be read)."""
-    with path.open("rb") as handle:
-        raw = handle.read(limit + 1)
+    """The JSON in `path`; raises DamagedFile (what is wrong) or OSError (cannot be read). Only a
+    plain file is read: a named pipe or a device would wait, or give bytes, forever."""
+    raw = read_bytes(path, limit + 1)
     if len(raw) > limit:
         raise DamagedFile(f"larger than {limit:,} bytes")
     try:
@@ -187,6 +229,22 @@ def read_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
     except UnicodeDecodeError as error:
         raise DamagedFile(f"not UTF-8 text (byte {error.start})") from None
     return parse_json(text)
+
+
+def read_bytes(path: Path, limit: int) -> bytes:
+    """At most `limit` bytes of the plain file `path`; raises DamagedFile for anything else (a
+    named pipe, a device such as /dev/zero, a socket) and OSError when it cannot be opened. Opened
+    without waiting, so that a pipe with no writer cannot hang the game."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            if stat.S_ISDIR(os.fstat(handle).st_mode):
+                raise IsADirectoryError(errno.EISDIR, "a folder has the file's name", str(path))
+            raise DamagedFile("not a plain file (a pipe or a device)")
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            return stream.read(limit)
+    finally:
+        os.close(handle)
 
 
 def set_aside(path: Path, now: datetime | None = None, why: str = "broken") -> Path | None:
@@ -231,7 +289,8 @@ def load_file(path: Path, read: Callable[[Any], T], newest: int, limit: int = MA
         LOG.warning("could not read %s: %s", path, shorten(str(error)))
         return Loaded(None, FileProblem(path.name, UNREADABLE, shorten(str(error))))
     except DamagedFile as error:
-        return _refused(path, str(error), TOO_BIG if str(error).startswith("larger") else DAMAGED)
+        reason = TOO_BIG if str(error).startswith("larger") else DAMAGED
+        return _refused(path, str(error), reason, read=read, newest=newest)
     if newer_version(data, newest):
         detail = f"format {data['version']}; this version reads up to {newest}"
         LOG.warning("%s comes from a newer version of the game (%s): left untouched", path, detail)
@@ -239,10 +298,17 @@ def load_file(path: Path, read: Callable[[Any], T], newest: int, limit: int = MA
     try:
         return Loaded(read(data))
     except REFUSALS as error:
-        return _refused(path, str(error) or type(error).__name__)
+        return _refused(path, str(error) or type(error).__name__, read=read, newest=newest)
 
 
-def _refused(path: Path, detail: str, reason: str = DAMAGED) -> Loaded[Any]:
+def _refused(
+    path: Path,
+    detail: str,
+    reason: str = DAMAGED,
+    read: Callable[[Any], T] | None = None,
+    newest: int = 0,
+) -> Loaded[Any]:
+    """Set the refused file aside; when its previous generation reads well, put that in its place."""
     aside = set_aside(path)
     LOG.warning(
         "%s could not be used (%s); %s",
@@ -250,7 +316,33 @@ def _refused(path: Path, detail: str, reason: str = DAMAGED) -> Loaded[Any]:
         shorten(detail),
         f"kept as {aside.name}" if aside else "it could not be moved and is left where it is",
     )
-    return Loaded(None, FileProblem(path.name, reason, shorten(detail), aside.name if aside else None))
+    problem = FileProblem(path.name, reason, shorten(detail), aside.name if aside else None)
+    if aside is not None and read is not None:
+        value = _restore_previous(path, read, newest)
+        if value is not None:
+            return Loaded(
+                value, FileProblem(problem.file, reason, problem.detail, problem.kept_as, restored=True)
+            )
+    return Loaded(None, problem)
+
+
+def _restore_previous(path: Path, read: Callable[[Any], T], newest: int) -> T | None:
+    """The previous generation of the refused `path`, read and checked like it and copied into its
+    place; None when there is none or it is refused too (it is then left as it is)."""
+    previous = previous_of(path)
+    try:
+        if previous.is_symlink() or not previous.is_file():
+            return None
+        data = read_json(previous)
+        if newer_version(data, newest):
+            return None
+        value = read(data)
+        shutil.copyfile(previous, path)
+    except (OSError, DamagedFile, *REFUSALS) as error:
+        LOG.warning("the previous %s could not be used either: %s", path.name, shorten(str(error)))
+        return None
+    LOG.warning("%s restored from its previous generation", path)
+    return value
 
 
 # --- the log ---------------------------------------------------------------------------------------

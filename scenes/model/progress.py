@@ -421,7 +421,7 @@ def load_progress(path: Path | None = None, deck: Deck | None = None) -> LoadRes
 
 def save_progress(progress: Progress, path: Path | None = None) -> FileProblem | None:
     """Write progress.json; None when written, else why not."""
-    return write_json(path or progress_path(), progress_to_data(progress))
+    return write_json(path or progress_path(), progress_to_data(progress), keep_previous=True)
 
 
 class ProgressStore:

@@ -84,9 +84,7 @@ def replayed_log(match: Match | PenkMatch, entry: Callable[[Any, Any, Any], LogE
 class BotWorker:
     """One bot decision, run on the shared thinker thread; the frame loop polls `done`."""
 
-    def __init__(
-        self, decide: Any, bot: Bot, state: State, rng: random.Random, budget: float
-    ) -> None:
+    def __init__(self, decide: Any, bot: Bot, state: State, rng: random.Random, budget: float) -> None:
         self.state = state
         self._decide = decide
         self._job = (bot, state, rng, budget)
@@ -377,7 +375,7 @@ class GameSession:
         the next action writes again, and the last good save stays on disk meanwhile."""
         if self.save_path is None:
             return None
-        self.save_problem = write_json(self.save_path, self.to_data())
+        self.save_problem = write_json(self.save_path, self.to_data(), keep_previous=True)
         self.saves += 1
         if self.save_problem is not None:
             self.failed_saves += 1

@@ -21,7 +21,7 @@ from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Text, Widget
-from scenes.history.words import row_words
+from scenes.history.words import archive_trouble, row_words
 from scenes.model import archive as archive_module
 from scenes.model.archive import GameRow
 from scenes.model.archive_share import EXPORTS, IMPORTS, export_game, import_games
@@ -78,6 +78,9 @@ class ArchiveScene(MenuScene):
         offset = max(0, self.page * self.rows_per_page - self._unfinished_on_first_page())
         self.rows = self.archive.games(self.mode, self.order, room, offset, self.imported)
         self.more = self.archive.count(self.mode, self.imported) > offset + len(self.rows)
+        trouble = archive_trouble(self.archive)
+        if trouble is not None:
+            self.message = trouble
         top = area.y
         for info in unfinished:
             widgets.append(

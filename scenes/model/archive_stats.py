@@ -53,6 +53,9 @@ class Statistics:
     campaign: Tally
 
 
+# What the statistics show when the archive cannot answer (busy or damaged: the screen says so)
+NOTHING = Statistics(0, (), (), (), None, None, (), (), (), (), (), Tally("campaign", 0, 0))
+
 # The games played here (not imported) of one game, the first condition of every question
 OWN = "game = ? AND imported = 0"
 # The player's own finished games with a score (watched games are the bot's)

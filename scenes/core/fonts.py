@@ -26,10 +26,13 @@ def font(size: int, weight: str = "regular") -> pygame.font.Font:
         pygame.font.init()
     path = resource_path(f"assets/fonts/{WEIGHTS[weight]}")
     try:
+        if not path.is_file():  # a named pipe would make SDL wait for ever
+            raise OSError(f"{path.name} is missing or not a plain file")
         loaded = pygame.font.Font(str(path), max(6, size))
         loaded.render("Ag", True, (0, 0, 0))  # a damaged file may open and fail only when drawn
         return loaded
-    except (OSError, pygame.error) as error:  # a damaged or missing file: pygame's own font instead
+    # a damaged or missing file (pygame-ce raises ValueError for an empty one): pygame's own font
+    except (OSError, ValueError, pygame.error) as error:
         shipped.report(path.name, str(error))
         return pygame.font.Font(None, max(6, size))
 

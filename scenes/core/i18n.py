@@ -45,6 +45,13 @@ class Catalogue:
         return forms[min(index, len(forms) - 1)]
 
 
+# The one text that must show even when English's own catalogue is damaged: the notice naming it
+BUILT_IN = {
+    "files.shipped_damaged": "Some of the game's own files are damaged ({files}). The game goes on with "
+    "built-in replacements; reinstalling it repairs them.",
+}
+
+
 def parse_po(text: str, source: str) -> Catalogue:
     """Read a .po catalogue's translated messages; untranslated and fuzzy ones are left out."""
     try:
@@ -88,7 +95,10 @@ def load_catalogue(language: str) -> Catalogue:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise CatalogueError(f"{path.name}: cannot be read ({error})") from error
-    return parse_po(text, path.name)
+    catalogue = parse_po(text, path.name)
+    if not catalogue.texts and not catalogue.plurals:  # an empty file parses: it is damage all the same
+        raise CatalogueError(f"{path.name}: holds no texts")
+    return catalogue
 
 
 class Translator:
@@ -117,6 +127,8 @@ class Translator:
     def __call__(self, key: str, **params: object) -> str:
         count = params.get("count")
         text = self.catalogue(self.language).lookup(key, count) or self.catalogue(FALLBACK).lookup(key, count)
+        if text is None:
+            text = BUILT_IN.get(key)
         if text is None:
             return key  # visible, so a missing key is noticed, never a crash
         if not params:

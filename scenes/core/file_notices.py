@@ -45,6 +45,8 @@ def after_archiving(archive_problem: FileProblem | None, news: FileProblem | Non
     the archive itself had to be set aside or left for a newer version (`news`); None: all well."""
     if archive_problem is not None and archive_problem.reason == NEWER:  # kept for that version
         return unreadable(ARCHIVE, archive_problem)
+    if archive_problem is not None and archive_problem.archived:
+        return t("files.slot_left", file=archive_problem.file, reason=reason(archive_problem))
     if archive_problem is not None:
         return not_saved(ARCHIVE, archive_problem)
     if news is not None:

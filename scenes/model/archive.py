@@ -138,6 +138,8 @@ class Archive:
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
             return self._memory()
+        if self.path.is_dir():  # SQLite would call it "unable to open": a read-only folder, it is not
+            return self._unusable(IsADirectoryError(21, "a folder has the archive's name", str(self.path)))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             db = self._connect(self.path)
@@ -680,10 +682,9 @@ def keep(session: GameSession, outcome: str, folder: Path | None = None) -> File
     if problem is None and session.save_path is not None:
         try:
             files.remove(session.save_path)
-        except OSError as error:
-            problem = FileProblem(
-                session.save_path.name, files.write_reason(error), files.shorten(str(error))
-            )
+        except OSError as error:  # archived all the same: said so, not as a game left out
+            reason = files.write_reason(error)
+            problem = FileProblem(session.save_path.name, reason, files.shorten(str(error)), archived=True)
     session.archive_problem = problem
     return problem
 

@@ -81,6 +81,7 @@ class FileProblem:
     detail: str = ""
     kept_as: str | None = None  # the name a refused file was set aside as; None: left where it is
     restored: bool = False  # the previous generation (`<name>.previous`) took the refused file's place
+    archived: bool = False  # the game is in the archive all the same; only its slot file stayed
 
 
 @dataclass(frozen=True)

@@ -374,6 +374,8 @@ def progress_from_data(data: Any, deck: Deck | None = None) -> Progress:
     version = data.get("version")
     if type(version) is not int or not 1 <= version <= FORMAT_VERSION:
         raise ProgressError(f"unknown progress version {version!r}")
+    if data.keys() <= {"version"}:  # every version writes its levels and history: this is damage
+        raise ProgressError("holds nothing but its version")
     while version < FORMAT_VERSION:
         data = UPGRADES[version](data)
         version += 1

@@ -138,6 +138,10 @@ class Archive:
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
             return self._memory()
+        if files.leads_out(self.path):  # SQLite would write through the link
+            files.LOG.warning("%s leads out of the data folder through a link: kept in memory", self.path)
+            self.problem = FileProblem(ARCHIVE_FILE, files.LINK_OUT, "a link leads out of the data folder")
+            return self._memory()
         if self.path.is_dir():  # SQLite would call it "unable to open": a read-only folder, it is not
             return self._unusable(IsADirectoryError(21, "a folder has the archive's name", str(self.path)))
         try:

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from game.serialize import write_atomic
+from scenes.model.userdata import data_dir
 
 LOG = logging.getLogger("goennen.files")
 MAX_FILE_BYTES = 4_000_000  # far above any real save (a long game is some 20 kB)
@@ -56,6 +57,7 @@ DAMAGED = "damaged"
 TOO_BIG = "too_big"
 NEWER = "newer"
 UNREADABLE = "unreadable"
+LINK_OUT = "link_out"  # a link leads out of the data folder: the game writes nothing there
 OTHER = "other"
 
 _WRITE_REASONS = {
@@ -104,6 +106,31 @@ def shorten(text: str, limit: int = DETAIL_CHARACTERS) -> str:
     return f"{text[:limit]}... ({len(text):,} characters)"
 
 
+# --- links ----------------------------------------------------------------------------------------
+
+
+def leads_out(path: Path, root: Path | None = None) -> bool:
+    """Whether writing or renaming `path`, a file in the data folder `root` (the user data folder
+    unless told), would go through a link to somewhere outside it: its folder (imports/ linked
+    elsewhere) or the file itself resolves outside. A path outside the data folder to begin with
+    is the caller's own choice (tests, tools): False."""
+    root = root if root is not None else data_dir()
+    try:
+        absolute, top = Path(os.path.abspath(path)), Path(os.path.abspath(root))
+        if not absolute.is_relative_to(top):
+            return False
+        base = top.resolve()
+        places = [absolute.parent.resolve()] + ([absolute.resolve()] if absolute.is_symlink() else [])
+    except (OSError, RuntimeError, ValueError):  # a link loop, a name the system refuses
+        return True
+    return not all(place.is_relative_to(base) for place in places)
+
+
+def _link_out(path: Path) -> FileProblem:
+    LOG.warning("not written: %s leads out of the data folder through a link", path)
+    return FileProblem(path.name, LINK_OUT, "a link leads out of the data folder")
+
+
 # --- writing --------------------------------------------------------------------------------------
 
 
@@ -149,6 +176,8 @@ def remove(path: Path) -> None:
 def write_text(path: Path, text: str, keep_previous: bool = False) -> FileProblem | None:
     """Write `path` atomically (creating its folder); None when written, else why not.
     `keep_previous`: the file it replaces stays as `<name>.previous` (progress and slots)."""
+    if leads_out(path):
+        return _link_out(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if keep_previous:
@@ -251,6 +280,9 @@ def read_bytes(path: Path, limit: int) -> bytes:
 def set_aside(path: Path, now: datetime | None = None, why: str = "broken") -> Path | None:
     """Rename a refused file to `<name>.<why>-<time>` (never delete); None when it cannot be moved.
     `why` is "broken", or "newer" for a newer version's file moved out of a new game's way."""
+    if leads_out(path):  # renaming there would rename someone else's file
+        LOG.warning("not set aside: %s leads out of the data folder through a link", path)
+        return None
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.{why}-{stamp}")
     counter = 1
@@ -361,18 +393,22 @@ class _FolderOnFirstWrite(logging.handlers.RotatingFileHandler):
 
 
 def log_to(folder: Path) -> Path:
-    """Send the file problems' details to `folder/logs/files.log` (bounded, made on first use)."""
+    """Send the file problems' details to `folder/logs/files.log` (bounded, made on first use); no
+    log file when logs/ is a link out of the data folder."""
     target = folder / "logs" / LOG_FILE
+    out = leads_out(target, folder)
     for handler in list(LOG.handlers):
         if isinstance(handler, logging.FileHandler):
-            if Path(handler.baseFilename) == target.absolute():
+            if Path(handler.baseFilename) == target.absolute() and not out:
                 return target
             LOG.removeHandler(handler)
             handler.close()
+    LOG.setLevel(logging.WARNING)
+    if out:
+        return target
     handler = _FolderOnFirstWrite(target, maxBytes=LOG_BYTES, backupCount=1, encoding="utf-8", delay=True)
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
     LOG.addHandler(handler)
-    LOG.setLevel(logging.WARNING)
     return target
 
 
@@ -383,6 +419,8 @@ def remove_leftovers(folder: Path) -> list[Path]:
     """Remove temp files that killed writes left in `folder` and its `finished/` (at start)."""
     removed: list[Path] = []
     for place in (folder, folder / "finished"):
+        if leads_out(place / "leftover", folder):
+            continue
         try:
             candidates = [entry for entry in place.iterdir() if TEMP_LEFTOVER.match(entry.name)]
         except OSError:

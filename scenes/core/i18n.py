@@ -17,11 +17,13 @@ from pathlib import Path
 
 import polib
 
+from game.serialize import read_plain_text
 from scenes.core import shipped
 from scenes.core.resources import resource_path
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 FALLBACK = "en"
+MAX_CATALOGUE_BYTES = 4_000_000  # a catalogue is some 200 kB
 
 
 class CatalogueError(ValueError):
@@ -92,8 +94,8 @@ def catalogue_path(language: str) -> Path:
 def load_catalogue(language: str) -> Catalogue:
     path = catalogue_path(language)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        text = read_plain_text(path, MAX_CATALOGUE_BYTES)
+    except (OSError, ValueError) as error:  # missing, a pipe, too large, not UTF-8
         raise CatalogueError(f"{path.name}: cannot be read ({error})") from error
     catalogue = parse_po(text, path.name)
     if not catalogue.texts and not catalogue.plurals:  # an empty file parses: it is damage all the same

@@ -25,14 +25,13 @@ import os
 import re
 import secrets
 import shutil
-import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from game.serialize import write_atomic
+from game.serialize import NotAPlainFile, read_plain, write_atomic
 from scenes.model.userdata import data_dir
 
 LOG = logging.getLogger("goennen.files")
@@ -263,18 +262,11 @@ def read_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
 
 def read_bytes(path: Path, limit: int) -> bytes:
     """At most `limit` bytes of the plain file `path`; raises DamagedFile for anything else (a
-    named pipe, a device such as /dev/zero, a socket) and OSError when it cannot be opened. Opened
-    without waiting, so that a pipe with no writer cannot hang the game."""
-    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    named pipe, a device such as /dev/zero, a socket) and OSError when it cannot be opened."""
     try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            if stat.S_ISDIR(os.fstat(handle).st_mode):
-                raise IsADirectoryError(errno.EISDIR, "a folder has the file's name", str(path))
-            raise DamagedFile("not a plain file (a pipe or a device)")
-        with os.fdopen(handle, "rb", closefd=False) as stream:
-            return stream.read(limit)
-    finally:
-        os.close(handle)
+        return read_plain(path, limit)
+    except NotAPlainFile:
+        raise DamagedFile("not a plain file (a pipe or a device)") from None
 
 
 def set_aside(path: Path, now: datetime | None = None, why: str = "broken") -> Path | None:

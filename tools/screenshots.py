@@ -24,6 +24,7 @@ import pygame  # noqa: E402
 
 from scenes.app import App  # noqa: E402
 from tools import (  # noqa: E402
+    guard_shots,
     hint_shots,
     history_shots,
     odds_shots,
@@ -180,6 +181,7 @@ SHOTS.update(history_shots.SHOTS)  # the archive, a replay, the statistics
 SHOTS.update(tutorial_shots.SHOTS)  # the guided first game, six steps
 SHOTS.update(hint_shots.SHOTS)  # the hint with its sentence, "why not?" on a field
 SHOTS.update(odds_shots.SHOTS)  # the odds at the table: the human's turn, a passive write
+SHOTS.update(guard_shots.SHOTS)  # a second copy of the game, a busy or hand-edited archive
 
 
 def take(out: Path, language: str, names: list[str] | None = None) -> list[Path]:

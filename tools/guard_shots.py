@@ -16,22 +16,12 @@ from scenes.model import archive
 from scenes.model.folder_lock import Holder
 from scenes.model.userdata import data_dir
 from tools import archive_bench
-
-FRAME = 1 / 60
-
-
-def _settled(app: App) -> pygame.Surface:
-    for _ in range(120):
-        app.step(FRAME)
-        if not app.stack.animating:
-            break
-    app.draw()
-    return app.screen
+from tools.history_shots import settled
 
 
 def shot_already_open(app: App) -> pygame.Surface:
     app.stack.reset_now(app.scene("already-open", Holder(48213, "desk")))
-    return _settled(app)
+    return settled(app)
 
 
 def _sample_archive(games: int = 12) -> archive.Archive:
@@ -47,7 +37,7 @@ def shot_archive_busy(app: App) -> pygame.Surface:
     other.execute("BEGIN EXCLUSIVE")  # another program writing, as a sync tool or a backup would
     try:
         app.go("archive", fade=False)
-        return _settled(app).copy()
+        return settled(app).copy()
     finally:
         other.execute("ROLLBACK")
         other.close()
@@ -60,7 +50,7 @@ def shot_archive_skipped(app: App) -> pygame.Surface:
     store.db.execute("UPDATE games SET rounds = 'many' WHERE id = ?", (rows[0].id,))
     store.db.execute("UPDATE seats SET name = ? WHERE game_id = ?", ("Ann\x00a", rows[1].id))
     app.go("archive", fade=False)
-    picture = _settled(app).copy()
+    picture = settled(app).copy()
     archive.close_all()
     return picture
 

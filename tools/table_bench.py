@@ -23,11 +23,14 @@ class Timer(Protocol):
     def time(self, step: Callable[[], object]) -> None: ...
 
 
-def _table(app: App, seats: tuple[SeatConfig, ...], seed: int = 4) -> object:
+def _table(app: App, seats: tuple[SeatConfig, ...], seed: int = 4, round_: int = 2) -> object:
+    """The table at seat 0's active turn in round `round_` (counted from 0) or later, settled."""
     from scenes.table.opening import open_table
     from tools.table_shots import session_at
 
-    session = session_at(lambda s: s.phase == Phase.ACTIVE and s.decider == 0 and s.round >= 2, seed, seats)
+    session = session_at(
+        lambda s: s.phase == Phase.ACTIVE and s.decider == 0 and s.round >= round_, seed, seats
+    )
     open_table(app, session, how="reset")
     for _ in range(90):
         app.step(FRAME)
@@ -133,14 +136,7 @@ def _log_scroll(
 
 def table_late(app: App, seats: tuple[SeatConfig, ...], seed: int = 4) -> object:
     """The table in round 12 or later, its log full of the game so far."""
-    from scenes.table.opening import open_table
-    from tools.table_shots import session_at
-
-    session = session_at(lambda s: s.phase == Phase.ACTIVE and s.decider == 0 and s.round >= 11, seed, seats)
-    open_table(app, session, how="reset")
-    for _ in range(90):
-        app.step(FRAME)
-    return app.stack.top
+    return _table(app, seats, seed, round_=11)
 
 
 def _bot_thinking(app: App, frames: int = 240) -> float:

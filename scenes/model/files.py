@@ -23,7 +23,6 @@ import logging.handlers
 import math
 import os
 import re
-import secrets
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -151,7 +150,7 @@ def _keep_previous(path: Path) -> None:
     if not path.is_file() or path.is_symlink():
         previous.unlink(missing_ok=True)
         return
-    temp = path.with_name(f".{previous.name}.{secrets.token_hex(3)}.tmp")  # a leftover remove_leftovers knows
+    temp = path.with_name(f".{previous.name}.{os.urandom(3).hex()}.tmp")  # a leftover remove_leftovers knows
     try:
         try:
             os.link(path, temp)

@@ -23,7 +23,9 @@ from game.cards import (
     parse_task,
 )
 from game.colours import Colour
+from game.plain_files import read_plain_text
 
+MAX_DECK_BYTES = 1_000_000  # the deck is some 10 kB: a larger file (or /dev/zero) is not one
 DECK_PATH = Path(__file__).resolve().parent.parent / "assets" / "deck" / "deck.toml"
 
 SCORING_COUNT = 29
@@ -100,11 +102,14 @@ def load_deck(path: Path, *, check_counts: bool = True) -> Deck:
     """Read a deck file. With check_counts, the printed counts of each kind are enforced."""
     name = path.name
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = tomllib.loads(read_plain_text(path, MAX_DECK_BYTES))
     except OSError as error:
         raise DeckError(f"deck file {name}: cannot be read ({error.strerror})") from error
-    except ValueError as error:  # TOML or UTF-8 errors, and Python's limit on a number's digits
+    except UnicodeDecodeError as error:
         raise DeckError(f"deck file {name}: not valid TOML ({error})") from error
+    except ValueError as error:  # too large, TOML errors, and Python's limit on a number's digits
+        what = str(error) if str(error).startswith("larger than") else f"not valid TOML ({error})"
+        raise DeckError(f"deck file {name}: {what}") from error
     return deck_from_data(raw, source=name, check_counts=check_counts)
 
 

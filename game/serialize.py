@@ -29,7 +29,12 @@ from typing import Any
 from game.actions import ActionSyntaxError, Row, parse
 from game.deck import Deck, standard_deck
 from game.match import Match, Setup
+from game.plain_files import NotAPlainFile as NotAPlainFile
+from game.plain_files import read_plain as read_plain
+from game.plain_files import read_plain_text as read_plain_text
 from game.reasons import IllegalActionError
+
+MAX_SAVE_BYTES = 4_000_000  # far above any real save (a long game is some 20 kB)
 
 FORMAT = "goennen-koennen-save"
 VERSION = 1
@@ -212,9 +217,11 @@ def load_match(path: Path, *, deck: Deck | None = None) -> Match:
 def read_save(path: Path) -> str:
     """A save file's text; SaveError naming the file when it cannot be read."""
     try:
-        return path.read_text(encoding="utf-8")
+        return read_plain_text(path, MAX_SAVE_BYTES)
     except UnicodeDecodeError:
         raise SaveError(f"{path.name} is damaged: it is not text") from None
+    except ValueError as error:  # far larger than any save
+        raise SaveError(f"{path.name} is damaged: {error}") from None
     except OSError as error:
         raise SaveError(f"{path.name} cannot be read ({error.strerror or error})") from None
 

@@ -9,6 +9,7 @@ surface (tests, screenshots, benchmarks).
 from __future__ import annotations
 
 import os
+import time
 import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -17,15 +18,16 @@ from typing import Any
 import pygame
 
 from scenes.core import file_notices, i18n, native_memory, shipped, shipped_check
-from scenes.core.file_notices import SETTINGS
+from scenes.core.file_notices import GAME, SETTINGS
 from scenes.core.intents import Action, Intent, IntentMapper
 from scenes.core.routing import ModeRoutes, RouteFactory, Router
 from scenes.core.sound import Sounds
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.transition import FadeTransition
+from scenes.model import folder_lock
 from scenes.model.files import log_to, remove_leftovers
 from scenes.model.settings import Settings, language_from_locales, load_settings, save_settings
-from scenes.model.slots import adopt_old_save
+from scenes.model.slots import adopt_old_save, restore_previous_saves
 from scenes.model.userdata import ENV_OVERRIDE, settings_path
 from scenes.model.userdata import data_dir as data_folder
 from scenes.routes import MODES, ROUTES
@@ -36,6 +38,7 @@ DESKTOP_SHARE = 0.9  # a new window takes at most this share of the desktop, tit
 FPS = 60
 IDLE_WAIT_MS = 250  # when nothing moves, sleep until input (or this long) instead of redrawing
 MAX_DT = 0.1  # a long stall (window dragged, debugger) must not make animations jump
+WAKE_LOOK_SECONDS = 1.0  # how often the running copy looks whether a second one asked for it
 
 
 def system_languages() -> list[str]:
@@ -67,15 +70,23 @@ class App:
         pygame.font.init()
         self.window = window
         self.windowed: tuple[tuple[int, int], tuple[int, int]] | None = None  # size, place before F11
-        log_to(data_folder())
-        remove_leftovers(data_folder())
+        self.data_folder = data_folder()
+        # one program per data folder: a second copy shows "already open" and touches no file
+        self.folder_claim = folder_lock.claim(self.data_folder)
+        self.elsewhere = self.folder_claim.other  # the running copy that has the folder, if any
+        self._wake_looked = time.monotonic()
+        log_to(self.data_folder)
+        if self.elsewhere is None:
+            remove_leftovers(self.data_folder)
         loaded = load_settings(settings_path())
         self.settings: Settings = loaded.settings
         if loaded.defaults:  # no settings yet: speak the system's language if the game knows it
             self.settings = self.settings.changed(language=language_from_locales(system_languages()))
         # a refused file that is still in place (newer version, or it could not be moved) is never
         # overwritten: changes apply until quitting
-        self._settings_writable = loaded.problem is None or loaded.problem.kept_as is not None
+        self._settings_writable = self.elsewhere is None and (
+            loaded.problem is None or loaded.problem.kept_as is not None
+        )
         i18n.set_language(self.settings.language)
         self.settings_problem = loaded.problem
         self.notice: str | None = None
@@ -86,7 +97,10 @@ class App:
         if damaged and deck_problem is None:
             shipped_notice = file_notices.shipped_damaged(damaged)
             self.notice = f"{self.notice} {shipped_notice}" if self.notice else shipped_notice
-        adopt_old_save()  # a solo or campaign game in the one save.json of old moves to its own slot
+        if self.elsewhere is None:
+            adopt_old_save()  # a solo or campaign game in the one save.json of old moves to its own slot
+            for restored in restore_previous_saves():
+                self.notice = file_notices.unreadable(GAME, restored)
         self.screen = self._open_display() if window else pygame.Surface(SCREEN_SIZE, 0, 32)
         self.intents = IntentMapper()
         self.intents.start_gamepads()
@@ -96,7 +110,9 @@ class App:
         self.frames_drawn = 0
         self._needs_draw = True
         self.router = Router(routes, modes)
-        if first_scene is not None:
+        if self.elsewhere is not None:
+            self.stack.push_now(self.scene("already-open", self.elsewhere))
+        elif first_scene is not None:
             self.stack.push_now(first_scene(self))
         elif deck_problem is not None:  # no game without the deck: say so, in the player's language
             self.stack.push_now(self.scene("reinstall", shipped_check.DECK_PATH.name))
@@ -278,6 +294,7 @@ class App:
                 self.dispatch(intent)
                 self.stack.apply_pending()  # a scene change takes effect before the next intent
         self.stack.apply_pending()
+        self._answer_a_second_copy()
         animating = self.stack.animating
         top = self.stack.top
         if top is not None:
@@ -289,6 +306,20 @@ class App:
             return False
         self.draw()
         return True
+
+    def _answer_a_second_copy(self) -> None:
+        """A second copy started on this folder asked for this one: bring the window forward."""
+        now = time.monotonic()
+        if now - self._wake_looked < WAKE_LOOK_SECONDS:
+            return
+        self._wake_looked = now
+        if not self.folder_claim.wake_requested() or not self.window:
+            return
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.restore()
+        window.focus()
 
     def draw(self) -> None:
         self.stack.draw(self.screen)
@@ -311,4 +342,10 @@ class App:
                 clock.tick()  # restart the frame clock so the wait does not count as dt
             dt = clock.tick(FPS) / 1000
             self.step(dt)
+        self.close()
+
+    def close(self) -> None:
+        """The program ends: the data folder is free for the next start, the window closes."""
+        if self.folder_claim.held:
+            folder_lock.release_all()
         pygame.quit()

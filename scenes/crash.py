@@ -100,7 +100,10 @@ def _user_log_folder() -> list[Path]:
     try:
         from scenes.model.userdata import data_dir
 
-        return [data_dir() / LOG_FOLDER]
+        logs = data_dir() / LOG_FOLDER
+        if logs.is_symlink() and not logs.resolve().is_relative_to(data_dir().resolve()):
+            return []  # logs/ linked out of the data folder: neither written nor pruned there
+        return [logs]
     except Exception:  # whatever broke, the temp folder still takes the log
         return []
 

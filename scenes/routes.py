@@ -17,6 +17,7 @@ from scenes.history.penk_replay import PenkReplayScene
 from scenes.history.replay import ReplayScene
 from scenes.history.review import ReviewScene
 from scenes.history.statistics import StatisticsScene
+from scenes.menus.already_open import AlreadyOpenScene
 from scenes.menus.continue_list import ContinueScene
 from scenes.menus.newgame import NewGameScene
 from scenes.menus.pause import PauseScene
@@ -37,7 +38,7 @@ from scenes.penk.tutorial_opening import penk_tutorial_scene
 from scenes.solo.campaign import CampaignScene
 from scenes.solo.card import SoloCardScene
 from scenes.solo.end import SoloEndScene
-from scenes.solo.play import finish_game, resign_game
+from scenes.solo.play import book_and_keep, finish_game, resign_game
 from scenes.solo.watch import WatchScene
 from scenes.table.deal import DealScene
 from scenes.table.opening import continue_scene, new_game_scene, stage
@@ -94,6 +95,7 @@ ROUTES: dict[str, RouteFactory] = {
     "confirm": ConfirmScene,  # (Confirmation): an overlay asking before anything is lost
     "continue": ContinueScene,  # the saved games, each resumed or deleted
     "reinstall": ReinstallScene,  # (file name): instead of the title when the deck is damaged
+    "already-open": AlreadyOpenScene,  # (Holder): instead of the title when another copy has the folder
     # the table
     "table": table,  # (GameSession) at its stage
     "table-new": new_game_scene,  # (GameConfig)
@@ -124,9 +126,12 @@ MODES: dict[str, ModeRoutes] = {
     # the guided first game is left (and resumed) or played to its end, never restarted or resigned
     TUTORIAL_MODE: ModeRoutes(after_game="tutorial-done", can_restart=False, can_resign=False),
     PENK_TUTORIAL_MODE: ModeRoutes(can_restart=False, can_resign=False),
-    "solo": ModeRoutes(after_game="solo-finished", resign="solo-resigned"),
-    "watch": ModeRoutes(after_game="solo-finished"),
+    # a finished solo, campaign or watched game is booked and archived as its final score appears
+    "solo": ModeRoutes(after_game="solo-finished", resign="solo-resigned", book=book_and_keep),
+    "watch": ModeRoutes(after_game="solo-finished", book=book_and_keep),
     # a campaign level is neither restarted (a bad deal would be redone) nor resigned without being
     # booked as played and lost
-    "campaign": ModeRoutes(after_game="solo-finished", resign="solo-resigned", can_restart=False),
+    "campaign": ModeRoutes(
+        after_game="solo-finished", resign="solo-resigned", can_restart=False, book=book_and_keep
+    ),
 }

@@ -58,9 +58,7 @@ def smoke(frames: int, data_dir: Path | None = None) -> int:
         return 1
     for line in _read_player_files(app):
         _say(line)
-    import pygame
-
-    pygame.quit()
+    app.close()
     if first is None:
         _say(f"smoke: no frame was drawn in {frames} frames")
         return 1

@@ -92,6 +92,7 @@ def bench_frames(frames: int = 300) -> dict[str, object]:
         "table_market_slide",
         "table_bot_dice",
         "table_log_open",
+        "table_log_scroll",
         "penk_dice_roll",
     )
     cases = [case for case in (results[name] for name in timed) if isinstance(case, dict)]

@@ -57,7 +57,8 @@ def _unfinished() -> None:
             session.resolve_chance()
 
 
-def _settle(app: App, seconds: float = 2.0) -> pygame.Surface:
+def settled(app: App, seconds: float = 2.0) -> pygame.Surface:
+    """The screen once transitions and animations have finished (bounded), drawn."""
     for _ in range(int(seconds / FRAME)):
         app.step(FRAME)
         if not app.stack.animating:
@@ -70,7 +71,7 @@ def shot_archive(app: App) -> pygame.Surface:
     _filled()
     _unfinished()
     app.go("archive", fade=False)
-    return _settle(app)
+    return settled(app)
 
 
 def shot_replay(app: App) -> pygame.Surface:
@@ -80,13 +81,13 @@ def shot_replay(app: App) -> pygame.Surface:
     assert record is not None
     replay = Replay.of_record(record, "sample")
     app.go("replay", replay, replay.round_start(4) + 9, fade=False)
-    return _settle(app)
+    return settled(app)
 
 
 def shot_statistics(app: App) -> pygame.Surface:
     _filled()
     app.go("statistics", fade=False)
-    return _settle(app)
+    return settled(app)
 
 
 def shot_review(app: App) -> pygame.Surface:
@@ -104,7 +105,7 @@ def shot_review(app: App) -> pygame.Surface:
     job.run()
     store.keep_review(row.id, job.judgements, job.rollouts, job.lucks)
     app.go("review", row.id, replay, fade=False)
-    _settle(app)
+    settled(app)
     scene = app.stack.top
     assert isinstance(scene, ReviewScene)
     scene.pointed = max(range(len(job.lucks)), key=lambda index: job.lucks[index].luck)  # the luckiest roll
@@ -131,20 +132,20 @@ def shot_replay_penk(app: App) -> pygame.Surface:
     later = replay.moves[replay.round_start(3) + 4 :]
     step = next(move.index for move in later if isinstance(move.action, penk.Roll)) + 1  # just rolled
     app.go("replay", replay, step - 1, fade=False)
-    _settle(app)
+    settled(app)
     app.stack.top.go_to(step, animate=True)  # type: ignore[union-attr]
-    return _settle(app, 3.0)
+    return settled(app, 3.0)
 
 
 def shot_archive_delete(app: App) -> pygame.Surface:
     """The confirmation before a game leaves the archive, naming it."""
     _filled()
     app.go("archive", fade=False)
-    _settle(app)
+    settled(app)
     scene = app.stack.top
     assert isinstance(scene, ArchiveScene)
     scene.ask_delete(scene.rows[0])
-    return _settle(app)
+    return settled(app)
 
 
 def shot_archive_imported(app: App) -> pygame.Surface:
@@ -156,7 +157,7 @@ def shot_archive_imported(app: App) -> pygame.Surface:
         friend = replace(entry, fingerprint=f"friend-{number}", played_at=f"2024-01-09T2{number}:00:00")
         store.record(friend, imported=True)
     app.go("archive", fade=False)
-    return _settle(app)
+    return settled(app)
 
 
 SHOTS = {

@@ -1,12 +1,17 @@
 """Does the running game's memory stay flat over long play?
 
     python -m tools.memory [--games 200] [--seed 1] [--every 10] [--bots-only]
+                           [--game goennen-koennen|penk] [--no-screens]
 
 Plays bot games back to back in one App through the real table scenes (headless, instant speed,
 a temporary data folder), like a player who leaves four bots playing all evening. After each game
 it measures the process's resident memory, Python's own heap (allocated blocks) and the pixel memory
 held by the render caches, and prints every `--every`-th game. Exit status 0 when the process
 after the last game is at most 20 % larger than after game 5 (issue 19, item 7), else 1.
+
+`--game penk` plays Penk! through its own table and final score. After each game, unless
+`--no-screens`, the player's other screens get their turn too: Played games (the archive's list)
+and the game's replay, stepped through a few dozen moves, as a player looks back at a game.
 
 `--bots-only` plays the same bots' games without any scene (game.ai.play, some hundred times
 faster): what the engine and the bots' caches keep, apart from what the screens keep.
@@ -24,7 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.serialize import FIRST_GAME
+
 if TYPE_CHECKING:
+    from scenes.app import App
     from scenes.model.gameconfig import SeatConfig
 
 FRAME = 1 / 60
@@ -57,26 +65,65 @@ def resident_mb() -> float:
         return peak / (2**20 if sys.platform == "darwin" else 2**10)
 
 
+REPLAY_STEPS = 40  # moves of the replay stepped through after each game
+
+
+def look_back(app: App, frames: int = 3) -> None:
+    """Played games, then the newest game's replay stepped through REPLAY_STEPS moves by posted
+    Right-arrow keys, then the title: what a player does after a game, besides playing."""
+    import pygame
+
+    from scenes.model import archive
+    from scenes.model.replay import Replay
+    from scenes.model.userdata import data_dir
+
+    app.stack.reset_now(app.scene("archive"))
+    for _ in range(frames):
+        app.step(FRAME)
+    kept = archive.store(data_dir())
+    rows = kept.games(limit=1)
+    record = kept.record_of(rows[0].id) if rows else None
+    if record is None:
+        raise RuntimeError("the finished game is not in the archive")
+    app.stack.reset_now(app.scene("replay", Replay.of_record(record, f"#{rows[0].id}")))
+    for _ in range(REPLAY_STEPS):
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
+        )
+        for _ in range(frames):
+            app.step(FRAME)
+
+
 def play_games(
     games: int,
     seed: int = 1,
     report: Callable[[Sample], None] | None = None,
     seats: Sequence[SeatConfig] | None = None,
+    game_key: str = FIRST_GAME,
+    screens: bool = False,
 ) -> list[Sample]:
-    """Play `games` bot games in one App (the self-test's four bots unless `seats` are given);
-    one Sample after each game. `report(sample)` is called as they come (printing), and a game
-    that does not finish raises RuntimeError."""
+    """Play `games` bot games of `game_key` in one App (the self-test's four bots unless `seats`
+    are given), with (`screens`) a look at Played games and the replay after each; one Sample after
+    each game. `report(sample)` is called as they come (printing), and a game that does not finish
+    raises RuntimeError."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl+C and kill stop the run
     from scenes.app import App
     from scenes.core import surface_cache
     from scenes.model.gameconfig import GameConfig
+    from scenes.model.rulebooks import RULEBOOKS
     from scenes.model.session import GameSession
-    from scenes.model.userdata import ENV_OVERRIDE, save_path
+    from scenes.model.slots import new_game_slot
+    from scenes.model.userdata import ENV_OVERRIDE
+    from scenes.penk.opening import SCORING as PENK_SCORING
     from scenes.table.opening import open_table
     from scenes.table.scoring import ScoringScene
     from scenes.table.selftest import SEATS
+
+    def at_final_score() -> bool:
+        top = app.stack.top
+        return isinstance(top, ScoringScene) or top is not None and top.name == PENK_SCORING
 
     seats = SEATS if seats is None else seats
 
@@ -88,10 +135,13 @@ def play_games(
         for game in range(1, games + 1):
             started = time.perf_counter()
             session = GameSession.start(
-                GameConfig(tuple(seats), game % len(seats)), seed=seed + game, save_path=save_path()
+                GameConfig(tuple(seats), game % len(seats)),
+                seed=seed + game,
+                save_path=new_game_slot(game_key),
+                rules=RULEBOOKS[game_key],
             )
             open_table(app, session)
-            while not isinstance(app.stack.top, ScoringScene):
+            while not at_final_score():
                 if time.perf_counter() - started > GAME_LIMIT_SECONDS:
                     raise RuntimeError(f"game {game} did not reach its final score")
                 app.step(FRAME)
@@ -99,6 +149,8 @@ def play_games(
                     time.sleep(THINKING_PAUSE)
             for _ in range(5):  # let the scoring screen draw its tally
                 app.step(FRAME)
+            if screens:
+                look_back(app)
             app.stack.reset_now(app.scene("title"))  # the next game starts from a clean stack
             app.step(FRAME)
             sample = Sample(
@@ -156,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (then +1 per game)")
     parser.add_argument("--every", type=int, default=10, help="print every N-th game (default 10)")
     parser.add_argument("--bots-only", action="store_true", help="no scenes: the engine and bots alone")
+    parser.add_argument("--game", choices=("goennen-koennen", "penk"), default=FIRST_GAME, help="which game")
+    parser.add_argument(
+        "--no-screens", action="store_true", help="only the table and final score, no archive or replay"
+    )
     args = parser.parse_args(argv)
     if args.games < BASELINE_GAME + 1:
         parser.error(f"--games must be more than {BASELINE_GAME}")
@@ -171,7 +227,10 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
 
-    samples = (play_bot_games if args.bots_only else play_games)(args.games, args.seed, report)
+    if args.bots_only:
+        samples = play_bot_games(args.games, args.seed, report)
+    else:
+        samples = play_games(args.games, args.seed, report, game_key=args.game, screens=not args.no_screens)
     change = growth(samples)
     verdict = "flat" if change <= ALLOWED_GROWTH else "GROWS"
     print(

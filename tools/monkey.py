@@ -337,7 +337,34 @@ def prepare(folder: Path, rng: random.Random) -> str:
     return ", ".join(prepared) or "a new player"
 
 
-def run(seed: int, frames: int, data_dir: Path | None = None, minutes: float | None = None) -> Report:
+def make_hostile(folder: Path, seed: int) -> str:
+    """What an unlucky player's folder may hold besides: a damaged archive (a sample archive with
+    bytes flipped past its header) and a hand-edited tutorial save (a NUL in a name)."""
+    import json
+
+    from scenes.model import archive
+    from scenes.model.tutorial import SEED as TUTORIAL_SEED
+    from scenes.model.tutorial_session import FORMAT, VERSION, tutorial_slot
+    from tools import archive_bench
+
+    flips = random.Random(seed ^ 0x34)
+    path = folder / archive.ARCHIVE_FILE
+    archive_bench.build(path, 24, seed).close()
+    archive.close_all()
+    data = bytearray(path.read_bytes())
+    for _ in range(200):
+        at = flips.randrange(4096, len(data))
+        data[at] ^= 1 << flips.randrange(8)
+    path.write_bytes(bytes(data))
+    names = ["Ann\x00a", "\x00\x01Bot"]
+    save = {"format": FORMAT, "version": VERSION, "seed": TUTORIAL_SEED, "names": names, "actions": []}
+    tutorial_slot(folder).write_text(json.dumps(save), encoding="utf-8")
+    return "a damaged archive (200 bits flipped) and a tutorial save with a NUL in a name"
+
+
+def run(
+    seed: int, frames: int, data_dir: Path | None = None, minutes: float | None = None, hostile: bool = False
+) -> Report:
     """The monkey's run: `frames` frames (or until `minutes` have passed), stopping at the first
     exception, which the report holds with its frame and traceback. The data folder and the
     language the process had are restored afterwards (the tests run several monkeys)."""
@@ -350,6 +377,8 @@ def run(seed: int, frames: int, data_dir: Path | None = None, minutes: float | N
         if data_dir is None:
             with tempfile.TemporaryDirectory(prefix="monkey-") as folder:
                 history = prepare(Path(folder), rng)
+                if hostile:
+                    history = f"{history}, {make_hostile(Path(folder), seed)}"
                 return run_in(Path(folder), rng, Report(seed, history=history), frames, minutes)
         return run_in(data_dir, rng, Report(seed, history="the data folder as given"), frames, minutes)
     finally:
@@ -403,9 +432,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=5000, help="frames to run (default 5000)")
     parser.add_argument("--data-dir", type=Path, help="the data folder (default: a temporary one)")
     parser.add_argument("--minutes", type=float, help="stop after this many minutes even if frames remain")
+    parser.add_argument(
+        "--hostile", action="store_true", help="also a damaged archive and a hand-edited tutorial save"
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    report = run(args.seed, args.frames, args.data_dir, args.minutes)
+    report = run(args.seed, args.frames, args.data_dir, args.minutes, args.hostile)
     seconds = time.perf_counter() - started
     screens = ", ".join(f"{name} {count}" for name, count in sorted(report.screens.items()))
     print(

@@ -47,6 +47,7 @@ from game.engine import (
 )
 from game.penk import is_penk_scenario, run_scenario_file
 from game.position import POSITION_KEYS, PositionError, position_from_data
+from game.serialize import read_plain_text
 
 SHOWN_ACTIONS = 50
 EXPECT_KEYS = frozenset(
@@ -54,6 +55,7 @@ EXPECT_KEYS = frozenset(
 )
 ROW_WORDS = {"scoring": Row.SCORING, "bonus": Row.BONUS}
 MESSAGE_LENGTH = 300  # a broken file's one line is cut to this many characters
+MAX_FILE_BYTES = 1_000_000  # a scenario is some kB; more (or /dev/zero) is not one
 DECK_KEY = "deck"  # the deck file the position's cards come from, relative to the scenario file
 
 
@@ -493,12 +495,14 @@ def load(path: Path) -> Scenario:
 
 def _read_toml(path: Path, source: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(read_plain_text(path, MAX_FILE_BYTES))
     except OSError as error:
         raise ScenarioError(f"{source}: cannot be read ({error.strerror})") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ScenarioError(f"{source}: not valid TOML ({error})") from None
-    except ValueError:  # a number longer than Python converts (the int digit limit)
+    except ValueError as error:  # too large, or a number longer than Python converts
+        if str(error).startswith("larger than"):
+            raise ScenarioError(f"{source}: {error}") from None
         raise ScenarioError(f"{source}: a number has too many digits") from None
 
 
@@ -709,7 +713,7 @@ def run(paths: Sequence[Path], out: Callable[[str], None] = print) -> int:
     for path in paths:
         penk = _penk_data(path)
         if penk is not None:  # game = "penk": the second game's scenario
-            status = max(status, run_scenario_file(path, penk, out))
+            status = max(status, run_penk(path, penk, out))
             continue
         try:
             scenario = load(path)
@@ -729,10 +733,26 @@ def run(paths: Sequence[Path], out: Callable[[str], None] = print) -> int:
     return status
 
 
+def run_penk(path: Path, data: dict[str, Any], out: Callable[[str], None]) -> int:
+    """A Penk! scenario through its own checker; whatever its reader meets in a malformed file (a
+    sheet of four rows, a sheet given as -1, a list where a text belongs) is one BROKEN line."""
+
+    def one_line(text: str) -> None:
+        out(f"BROKEN {_one_line(text.removeprefix('BROKEN '))}" if text.startswith("BROKEN ") else text)
+
+    try:
+        return run_scenario_file(path, data, one_line)
+    except RecursionError:
+        out(f"BROKEN {path}: nested too deeply")
+    except Exception as error:  # noqa: BLE001 (any refusal of a malformed file is the file's fault)
+        out(f"BROKEN {_one_line(f'{path}: {type(error).__name__}: {error}')}")
+    return 2
+
+
 def _penk_data(path: Path) -> dict[str, Any] | None:
     """The file's data when it is a Penk! scenario (its key `game` says "penk"), else None."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_plain_text(path, MAX_FILE_BYTES))
     except (OSError, ValueError, RecursionError):  # bad bytes, TOML, numbers or nesting
         return None  # load() reports what is wrong with the file, in one line
     return data if is_penk_scenario(data) else None

@@ -25,6 +25,7 @@ import pygame  # noqa: E402
 from scenes.app import App  # noqa: E402
 from tools import (  # noqa: E402
     advice_shots,
+    guard_shots,
     hint_shots,
     history_shots,
     odds_shots,
@@ -184,6 +185,7 @@ SHOTS.update(hint_shots.SHOTS)  # the hint with its sentence, "why not?" on a fi
 SHOTS.update(odds_shots.SHOTS)  # the odds at the table: the human's turn, a passive write
 SHOTS.update(penk_help_shots.SHOTS)  # Penk!'s hint, odds and "why not?"
 SHOTS.update(advice_shots.SHOTS)  # issue 33: the advice agreeing, the rough edges fixed
+SHOTS.update(guard_shots.SHOTS)  # a second copy of the game, a busy or hand-edited archive
 
 
 def take(out: Path, language: str, names: list[str] | None = None) -> list[Path]:

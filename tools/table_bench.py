@@ -23,11 +23,14 @@ class Timer(Protocol):
     def time(self, step: Callable[[], object]) -> None: ...
 
 
-def _table(app: App, seats: tuple[SeatConfig, ...], seed: int = 4) -> object:
+def _table(app: App, seats: tuple[SeatConfig, ...], seed: int = 4, round_: int = 2) -> object:
+    """The table at seat 0's active turn in round `round_` (counted from 0) or later, settled."""
     from scenes.table.opening import open_table
     from tools.table_shots import session_at
 
-    session = session_at(lambda s: s.phase == Phase.ACTIVE and s.decider == 0 and s.round >= 2, seed, seats)
+    session = session_at(
+        lambda s: s.phase == Phase.ACTIVE and s.decider == 0 and s.round >= round_, seed, seats
+    )
     open_table(app, session, how="reset")
     for _ in range(90):
         app.step(FRAME)
@@ -95,8 +98,45 @@ def bench_table(
         timer.time(lambda: app.step(FRAME))
     scene.log.close()
     results["table_log_open"] = percentiles(timer.wall, timer.cpu)
+    results["table_log_scroll"] = _log_scroll(app, frames, make_timer, percentiles)
     results["table_bot_thinking_max_ms"] = _bot_thinking(app, min(frames, 240))
     return results
+
+
+def _log_scroll(
+    app: App,
+    frames: int,
+    make_timer: Callable[[], Timer],
+    percentiles: Callable[[list[float], list[float]], dict[str, float]],
+) -> dict[str, float]:
+    """The small log of a game in its last rounds (a full log) scrolled by the mouse wheel, a
+    notch every frame, the pointer resting on it: posted events, as a player's wheel sends them."""
+    import pygame
+
+    from scenes.table.turn import TurnScene
+    from tools.table_shots import SEATS
+
+    scene = table_late(app, SEATS)
+    assert isinstance(scene, TurnScene)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=scene.log.area.center, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    app.step(FRAME)
+    timer = make_timer()
+    notch = 1
+    while len(timer.wall) < frames:
+        if scene.log.back in (0, scene.log.most_back()):
+            notch = 1 if scene.log.back == 0 else -1
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notch, flipped=False, precise_y=float(notch))
+        )
+        timer.time(lambda: app.step(FRAME))
+    return percentiles(timer.wall, timer.cpu)
+
+
+def table_late(app: App, seats: tuple[SeatConfig, ...], seed: int = 4) -> object:
+    """The table in round 12 or later, its log full of the game so far."""
+    return _table(app, seats, seed, round_=11)
 
 
 def _bot_thinking(app: App, frames: int = 240) -> float:

@@ -34,6 +34,8 @@ def unreadable(what: str, problem: FileProblem) -> str:
     """A file was refused: which, why, and where it is now (kept aside, or left untouched)."""
     if problem.reason == NEWER:
         return t("files.newer", file=problem.file)
+    if problem.restored:
+        return t(f"files.restored.{what}", file=problem.file, kept=problem.kept_as)
     where = t("files.kept_as", kept=problem.kept_as) if problem.kept_as else t("files.left_in_place")
     return f"{t(f'files.unreadable.{what}', file=problem.file, reason=reason(problem))} {where}"
 
@@ -43,6 +45,8 @@ def after_archiving(archive_problem: FileProblem | None, news: FileProblem | Non
     the archive itself had to be set aside or left for a newer version (`news`); None: all well."""
     if archive_problem is not None and archive_problem.reason == NEWER:  # kept for that version
         return unreadable(ARCHIVE, archive_problem)
+    if archive_problem is not None and archive_problem.archived:
+        return t("files.slot_left", file=archive_problem.file, reason=reason(archive_problem))
     if archive_problem is not None:
         return not_saved(ARCHIVE, archive_problem)
     if news is not None:

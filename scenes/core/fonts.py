@@ -26,10 +26,13 @@ def font(size: int, weight: str = "regular") -> pygame.font.Font:
         pygame.font.init()
     path = resource_path(f"assets/fonts/{WEIGHTS[weight]}")
     try:
+        if not path.is_file():  # a named pipe would make SDL wait for ever
+            raise OSError(f"{path.name} is missing or not a plain file")
         loaded = pygame.font.Font(str(path), max(6, size))
         loaded.render("Ag", True, (0, 0, 0))  # a damaged file may open and fail only when drawn
         return loaded
-    except (OSError, pygame.error) as error:  # a damaged or missing file: pygame's own font instead
+    # a damaged or missing file (pygame-ce raises ValueError for an empty one): pygame's own font
+    except (OSError, ValueError, pygame.error) as error:
         shipped.report(path.name, str(error))
         return pygame.font.Font(None, max(6, size))
 
@@ -68,17 +71,28 @@ def block(
     `smallest`, as many words as fit followed by "…"; None when `shorten` is off or not even one
     word fits. Cached, since the same labels are drawn again and again."""
     key = (content, size, box, weight, tuple(colour), align, smallest, shorten)
-    if key in _block_cache:
-        return _block_cache[key]
+    if key in _block_shapes:
+        shape = _block_shapes[key]
+        if shape is None:
+            return None
+        surface = _block_pixels.get(key)
+        if surface is not None:
+            return Block(surface, *shape)
     result = _fit_block(content, size, box, colour, weight, align, min(smallest, size), shorten)
-    if len(_block_cache) > _BLOCK_CACHE_LIMIT:
-        _block_cache.clear()
-    _block_cache[key] = result
+    if len(_block_shapes) > _BLOCK_SHAPES_LIMIT:
+        _block_shapes.clear()  # a few dozen bytes each: starting afresh costs only refitting
+    _block_shapes[key] = None if result is None else (result.size, result.shortened)
+    if result is not None:
+        _block_pixels.put(key, result.surface)
     return result
 
 
-_BLOCK_CACHE_LIMIT = 2000  # fitted blocks kept; then the cache starts afresh
-_block_cache: dict[tuple[object, ...], Block | None] = {}
+# Fitted blocks: their pixels least recently used first out within a budget. Kept by count before
+# (2,000, then cleared), a log line or a prompt a move (30-100 kB each) held up to some 60 MB of
+# pixels outside Python's heap before the cache started afresh (docs/performance.md).
+_block_pixels = SurfaceCache("text blocks", budget_bytes=16 * 2**20)
+_BLOCK_SHAPES_LIMIT = 20_000  # the size each block was set in, and whether it was cut short
+_block_shapes: dict[tuple[object, ...], tuple[int, bool] | None] = {}
 
 
 def line(

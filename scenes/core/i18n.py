@@ -17,11 +17,13 @@ from pathlib import Path
 
 import polib
 
+from game.serialize import read_plain_text
 from scenes.core import shipped
 from scenes.core.resources import resource_path
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 FALLBACK = "en"
+MAX_CATALOGUE_BYTES = 4_000_000  # a catalogue is some 200 kB
 
 
 class CatalogueError(ValueError):
@@ -43,6 +45,13 @@ class Catalogue:
             return self.texts.get(key)
         index = self.plural_form(count) if isinstance(count, int) else len(forms) - 1
         return forms[min(index, len(forms) - 1)]
+
+
+# The one text that must show even when English's own catalogue is damaged: the notice naming it
+BUILT_IN = {
+    "files.shipped_damaged": "Some of the game's own files are damaged ({files}). The game goes on with "
+    "built-in replacements; reinstalling it repairs them.",
+}
 
 
 def parse_po(text: str, source: str) -> Catalogue:
@@ -85,10 +94,13 @@ def catalogue_path(language: str) -> Path:
 def load_catalogue(language: str) -> Catalogue:
     path = catalogue_path(language)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        text = read_plain_text(path, MAX_CATALOGUE_BYTES)
+    except (OSError, ValueError) as error:  # missing, a pipe, too large, not UTF-8
         raise CatalogueError(f"{path.name}: cannot be read ({error})") from error
-    return parse_po(text, path.name)
+    catalogue = parse_po(text, path.name)
+    if not catalogue.texts and not catalogue.plurals:  # an empty file parses: it is damage all the same
+        raise CatalogueError(f"{path.name}: holds no texts")
+    return catalogue
 
 
 class Translator:
@@ -117,6 +129,8 @@ class Translator:
     def __call__(self, key: str, **params: object) -> str:
         count = params.get("count")
         text = self.catalogue(self.language).lookup(key, count) or self.catalogue(FALLBACK).lookup(key, count)
+        if text is None:
+            text = BUILT_IN.get(key)
         if text is None:
             return key  # visible, so a missing key is noticed, never a crash
         if not params:

@@ -19,6 +19,15 @@ RouteFactory = Callable[..., "Scene"]  # factory(app, *arguments) -> the scene s
 
 
 @dataclass(frozen=True)
+class Resignation:
+    """The route "table-resigned"'s second argument: the game was resigned and shows its scores as
+    they stood; Continue leads to `then` with `arguments` (None: Play again and Title instead)."""
+
+    then: str | None = None
+    arguments: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
 class ModeRoutes:
     """What a game's mode (session.context["mode"]) changes at the table, as routes: where its
     final score's Continue leads, what Resign does, whether Restart is offered. Looked up by the
@@ -30,18 +39,13 @@ class ModeRoutes:
     resign: str | None = None
     can_restart: bool = True  # False: Pause offers no Restart (a campaign level is not redone)
     can_resign: bool = True  # False: Pause offers no Resign (the guided game is only left or resumed)
+    # book(app, session) -> where Continue leads: books a finished game (the player's progress) and
+    # archives it in the same step, as its final score appears, so that a window closed on the final
+    # score loses nothing; None: the final score only archives the game
+    book: Callable[..., Resignation] | None = None
 
 
 Hook = Callable[[], None]
-
-
-@dataclass(frozen=True)
-class Resignation:
-    """The route "table-resigned"'s second argument: the game was resigned and shows its scores as
-    they stood; Continue leads to `then` with `arguments` (None: Play again and Title instead)."""
-
-    then: str | None = None
-    arguments: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

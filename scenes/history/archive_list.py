@@ -21,7 +21,7 @@ from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Text, Widget
-from scenes.history.words import row_words
+from scenes.history.words import archive_trouble, row_words
 from scenes.model import archive as archive_module
 from scenes.model.archive import GameRow
 from scenes.model.archive_entry import PENK
@@ -79,6 +79,12 @@ class ArchiveScene(MenuScene):
         offset = max(0, self.page * self.rows_per_page - self._unfinished_on_first_page())
         self.rows = self.archive.games(self.mode, self.order, room, offset, self.imported)
         self.more = self.archive.count(self.mode, self.imported) > offset + len(self.rows)
+        self.total = self.archive.count()  # asked here, not in every frame's heading
+        trouble = archive_trouble(self.archive)
+        # a busy or damaged archive answered nothing: the list is not "no games yet"
+        self.unanswered = self.archive.busy or self.archive.read_problem is not None
+        if trouble is not None:
+            self.message = trouble
         top = area.y
         for info in unfinished:
             widgets.append(
@@ -342,9 +348,10 @@ class ArchiveScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        self.draw_heading(surface, t("archive.title", games=self.archive.count()))
+        heading = t("title.archive") if self.unanswered else t("archive.title", games=self.total)
+        self.draw_heading(surface, heading)
         self.focus.draw(surface)
-        if self.empty:
+        if self.empty and not self.unanswered:
             area = self.layout["games"]
             fitted = fonts.block(t("archive.empty"), 22, (area.width - 40, area.height // 2), theme.CREAM)
             if fitted is not None:

@@ -14,9 +14,9 @@ from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button
-from scenes.history.words import mode_words
+from scenes.history.words import archive_trouble, mode_words
 from scenes.model import archive as archive_module
-from scenes.model.archive_stats import Statistics, Tally, statistics
+from scenes.model.archive_stats import NOTHING, Statistics, Tally, statistics
 from scenes.model.userdata import data_dir
 from scenes.render.card_names import card_name
 from scenes.render.shapes import rounded_panel
@@ -38,7 +38,9 @@ class StatisticsScene(MenuScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.stats: Statistics = statistics(archive_module.store(data_dir()).db)
+        archive = archive_module.store(data_dir())
+        self.stats: Statistics = archive.read(statistics, NOTHING)
+        self.trouble = archive_trouble(archive)  # busy or damaged: said instead of the summary
         self.focus.widgets = [Button(self.layout["back"], lambda: t("common.back"), self.back)]
         self._deck = standard_deck()
 
@@ -60,6 +62,8 @@ class StatisticsScene(MenuScene):
             surface.blit(label.surface, label.surface.get_rect(midleft=hint.midleft))
 
     def _summary(self) -> str:
+        if self.trouble is not None:
+            return self.trouble
         stats = self.stats
         if stats.mean_score is None or stats.best_score is None:
             return t("stats.summary.none", games=stats.games)

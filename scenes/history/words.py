@@ -6,9 +6,21 @@ from __future__ import annotations
 from datetime import datetime
 
 from scenes.core.i18n import t
-from scenes.model.archive import GameRow
+from scenes.model.archive import Archive, GameRow
 
 MAX_NAMES_SHOWN = 4
+
+
+def archive_trouble(archive: Archive) -> str | None:
+    """What the screen says when the archive could not answer its last reads: busy (another
+    program holds it), damaged, or some rows left out as hand-edited; None when all is well."""
+    if archive.busy:
+        return t("archive.busy")
+    if archive.read_problem is not None:
+        return t("archive.unreadable")
+    if archive.skipped:
+        return t("archive.skipped", count=archive.skipped)
+    return None
 
 
 def when_words(played_at: str) -> str:

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 VERSION = "0.1.0"
 CONTINUE_LIST = "continue"  # the route listing the saved games
 NOTICE_TEXT_SIZE = 17  # a notice of two or three sentences wraps onto a few lines
+NOTICE_SECONDS = 8.0  # how long a notice stays before it fades (whatever the animation speed)
+NOTICE_FADE_SECONDS = 1.2
 # The cards fanned out on the title: (card id, values written on it, completed)
 SHOWCASE = (
     ("B06", (2, 4, None, None), False),
@@ -50,6 +52,7 @@ class TitleScene(MenuScene):
         self.offering = self._offers_tutorial()
         self._build_menu()
         self.notice_alpha = 255.0
+        self.notice_shown = 0.0  # seconds the current notice has been up
         self._fan = pygame.Surface((1, 1))
         self._fan_key: tuple[bool, str] | None = None
         self._still = pygame.Surface((1, 1))
@@ -139,8 +142,7 @@ class TitleScene(MenuScene):
 
     def enter(self) -> None:
         self.throw()
-        if self.app.notice:
-            self.tweens.animate(self, 1.2, "in_quad", delay=8.0, on_done=self._clear_notice, notice_alpha=0.0)
+        self.notice_shown = 0.0
 
     def resume(self) -> None:
         # Settings may have changed (glyphs) and a game may have been saved meanwhile.
@@ -152,8 +154,25 @@ class TitleScene(MenuScene):
         if key in self.buttons:
             self.focus.focus(self.buttons[key])
 
-    def _clear_notice(self) -> None:
-        self.app.notice = None
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._age_notice(dt)
+
+    def _age_notice(self, dt: float) -> None:
+        """The notice stays NOTICE_SECONDS, then fades. A reading time, not an animation: kept out
+        of the tweens, which the "instant" speed completes at once (it was gone before drawn)."""
+        if not self.app.notice:
+            self.notice_shown, self.notice_alpha = 0.0, 255.0
+            return
+        self.notice_shown += dt
+        fading = (self.notice_shown - NOTICE_SECONDS) / NOTICE_FADE_SECONDS
+        if fading >= 1.0:
+            self.app.notice = None
+            self.notice_shown, self.notice_alpha = 0.0, 255.0
+            self.app.request_draw()
+        elif fading > 0.0:
+            self.notice_alpha = 255.0 * (1.0 - fading * fading)  # as the "in_quad" fade it replaces
+            self.app.request_draw()
 
     def throw(self) -> None:
         values = [self.rng.randint(1, 6) for _ in COLOURS]

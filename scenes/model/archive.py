@@ -18,11 +18,13 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.serialize import SaveError
 from scenes.model import files
@@ -33,7 +35,10 @@ from scenes.model.hints import hints_used
 from scenes.model.luck import RollLuck
 from scenes.model.review import REVIEW_BOT, Judgement
 from scenes.model.session import GameSession
+from scenes.model.text import printable
 from scenes.model.userdata import data_dir
+
+T = TypeVar("T")
 
 LOG = logging.getLogger("goennen.files")
 ARCHIVE_FILE = "archive.sqlite3"
@@ -42,6 +47,12 @@ IMPORTED_FINISHED = "imported_finished"  # the facts key set once finished/ was 
 RECORD_LIMIT = files.MAX_FILE_BYTES  # a record longer than any real game is damage
 # the tables holding a game's rows besides `games`, those that refer to others first
 DELETED_WITH_A_GAME = ("review_luck", "review_judgements", "reviews", "card_scores", "seats", "records")
+BUSY = "busy"  # a FileProblem reason: another program holds the archive's lock
+BUSY_TIMEOUT = 0.05  # how long SQLite waits for another program's lock: never the 5 s default a frame
+BUSY_PAUSE = 5.0  # after a busy answer, reads give their empty answer at once for this long
+GAMES = ("goennen-koennen", "penk")
+MAX_TEXT = 64  # a name, a date, a mode or a kind longer than this in a row is hand-made
+MAX_SEED_DIGITS = 30  # like files.MAX_DIGITS: a 5,000-digit seed is damage
 
 
 @dataclass(frozen=True)
@@ -83,10 +94,20 @@ def _unpack(blob: bytes) -> Any:
     return files.parse_json(text)
 
 
-def _problem_of(error: sqlite3.Error, name: str = ARCHIVE_FILE) -> FileProblem:
-    """An SQLite error in the words of files.py (its messages, since it gives no errno)."""
+def _is_busy(error: BaseException) -> bool:
     text = str(error).lower()
-    if "readonly" in text or "read-only" in text or "unable to open" in text:
+    return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def _problem_of(error: Exception, name: str = ARCHIVE_FILE) -> FileProblem:
+    """An archive error of any type in the words of files.py (SQLite's messages, since it gives no
+    errno; damaged pages may even surface as a UnicodeDecodeError)."""
+    text = str(error).lower()
+    if not isinstance(error, sqlite3.Error) or "no such" in text or "malformed" in text:
+        reason = files.DAMAGED  # a damaged page, or a schema not of its version
+    elif _is_busy(error):
+        reason = BUSY
+    elif "readonly" in text or "read-only" in text or "unable to open" in text:
         reason = files.READ_ONLY
     elif "full" in text:
         reason = files.DISK_FULL
@@ -108,12 +129,22 @@ class Archive:
         self.db = self._open()
         self.opening_problem = self.problem  # damaged and set aside, newer, or not writable
         self.told = False  # whether the player was told of the opening problem (news())
+        self.busy = False  # the last read found the archive locked by another program
+        self._busy_until = 0.0  # until then reads answer at once, without asking SQLite
+        self.read_problem: FileProblem | None = None  # the last read failed (damage found late)
+        self.skipped = 0  # rows of the last list left out as hand-edited or damaged
 
     # --- opening ----------------------------------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
             return self._memory()
+        if files.leads_out(self.path):  # SQLite would write through the link
+            files.LOG.warning("%s leads out of the data folder through a link: kept in memory", self.path)
+            self.problem = FileProblem(ARCHIVE_FILE, files.LINK_OUT, "a link leads out of the data folder")
+            return self._memory()
+        if self.path.is_dir():  # SQLite would call it "unable to open": a read-only folder, it is not
+            return self._unusable(IsADirectoryError(21, "a folder has the archive's name", str(self.path)))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             db = self._connect(self.path)
@@ -123,11 +154,13 @@ class Archive:
             return self._set_aside(str(error))
         except (sqlite3.Error, OSError) as error:
             return self._unusable(error)
+        except Exception as error:  # noqa: BLE001 (damaged pages answer quick_check with bad UTF-8)
+            return self._set_aside(f"{type(error).__name__}: {error}")
         if db is None:  # a newer version's archive: kept for it
             return self._memory()
         return db
 
-    def _unusable(self, error: sqlite3.Error | OSError) -> sqlite3.Connection:
+    def _unusable(self, error: Exception) -> sqlite3.Connection:
         """The archive's folder or file cannot be used: games are kept in memory for this run."""
         if isinstance(error, sqlite3.Error):
             problem = _problem_of(error)
@@ -138,7 +171,7 @@ class Archive:
         return self._memory()
 
     def _connect(self, path: Path) -> sqlite3.Connection | None:
-        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
         try:
             db.execute("PRAGMA foreign_keys = ON")
             found = version_of(db)
@@ -185,7 +218,7 @@ class Archive:
             return self._memory()
         try:
             db = self._connect(self.path)
-        except (sqlite3.Error, OSError):
+        except Exception:  # noqa: BLE001 (whatever the new file's trouble, the run goes on in memory)
             return self._memory()
         return db if db is not None else self._memory()
 
@@ -206,7 +239,7 @@ class Archive:
         try:
             with transaction(self.db) as db:
                 self._insert(db, entry, imported)
-        except sqlite3.Error as error:
+        except Exception as error:  # noqa: BLE001 (any archive error is a problem, never a crash)
             problem = _problem_of(error)
             LOG.warning("could not archive a game in %s: %s (%s)", self.path, problem.reason, problem.detail)
             self.problem = problem
@@ -265,7 +298,7 @@ class Archive:
             with transaction(self.db) as db:
                 for entry in entries:
                     self._insert(db, entry)
-        except sqlite3.Error as error:
+        except Exception as error:  # noqa: BLE001 (any archive error is a problem, never a crash)
             self.problem = _problem_of(error)
             return self.problem
         return None
@@ -279,16 +312,41 @@ class Archive:
                 for table in DELETED_WITH_A_GAME:
                     db.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
                 db.execute("DELETE FROM games WHERE id = ?", (game_id,))
-        except sqlite3.Error as error:
+        except Exception as error:  # noqa: BLE001 (any archive error is a problem, never a crash)
             problem = _problem_of(error)
             LOG.warning("could not delete game %s: %s (%s)", game_id, problem.reason, problem.detail)
             self.problem = problem
             return problem
         return None
 
+    # --- reading: every read through `read`, so no archive error reaches a screen ------------------
+
+    def read(self, question: Callable[[sqlite3.Connection], T], default: T) -> T:
+        """`question(db)`, or `default` when the archive cannot answer: busy (another program holds
+        its lock: then `busy`, and for BUSY_PAUSE every read answers at once) or damaged (any
+        error of any type: then `read_problem`). Screens say so and go on."""
+        now = time.monotonic()
+        if now < self._busy_until:
+            return default
+        try:
+            answer = question(self.db)
+        except Exception as error:  # noqa: BLE001 (damaged pages raise UnicodeDecodeError, ValueError...)
+            if _is_busy(error):
+                self.busy, self._busy_until = True, now + BUSY_PAUSE
+            else:
+                self.read_problem = _problem_of(error)
+                LOG.warning(
+                    "could not read %s: %s", self.path, files.shorten(f"{type(error).__name__}: {error}")
+                )
+            return default
+        self.busy = False
+        return answer
+
     def count(self, mode: str | None = None, imported: bool | None = None) -> int:
         where, arguments = _filter(mode, imported)
-        return int(self.db.execute(f"SELECT COUNT(*) FROM games {where}", arguments).fetchone()[0])
+        return self.read(
+            lambda db: _whole(db.execute(f"SELECT COUNT(*) FROM games {where}", arguments).fetchone()[0]), 0
+        )
 
     def games(
         self,
@@ -306,41 +364,54 @@ class Archive:
             "best": "player_score DESC, played_at DESC",
         }[order]
         where, arguments = _filter(mode, imported)
-        return self._rows(f"{where} ORDER BY {sort} LIMIT ? OFFSET ?", [*arguments, limit, offset])
+        return self.read(
+            lambda db: self._rows(
+                db, f"{where} ORDER BY {sort} LIMIT ? OFFSET ?", [*arguments, limit, offset]
+            ),
+            [],
+        )
 
     def game(self, game_id: int) -> GameRow | None:
-        rows = self._rows("WHERE id = ?", [game_id])
+        rows = self.read(lambda db: self._rows(db, "WHERE id = ?", [game_id]), [])
         return rows[0] if rows else None
 
-    def _rows(self, clauses: str, arguments: list[Any]) -> list[GameRow]:
-        rows = self.db.execute(
+    def _rows(self, db: sqlite3.Connection, clauses: str, arguments: list[Any]) -> list[GameRow]:
+        """The rows as GameRows; a hand-edited or damaged row (text in a number column, a NUL in a
+        name, a 5,000-digit seed) is left out and counted in `skipped`, never drawn raw."""
+        rows = db.execute(
             f"""SELECT id, game, played_at, outcome, mode, solo_level, deck_version, seed, players, rounds,
                     player_score, player_won, imported
                 FROM games {clauses}""",
             arguments,
         ).fetchall()
-        seats: dict[int, list[SeatRow]] = {row[0]: [] for row in rows}
+        seats: dict[Any, list[SeatRow] | None] = {row[0]: [] for row in rows}
         if rows:
             marks = ",".join("?" * len(rows))
-            for game_id, seat, name, kind, level, score, won in self.db.execute(
+            for game_id, *seat in db.execute(
                 f"SELECT game_id, seat, name, kind, level, score, won FROM seats WHERE game_id IN ({marks})"
                 " ORDER BY game_id, seat",
                 list(seats),
             ):
-                seats[game_id].append(SeatRow(seat, name, kind, level, score, bool(won)))
-        return [
-            GameRow(*row[:7], int(row[7]), *row[8:11], bool(row[11]), tuple(seats[row[0]]), bool(row[12]))
-            for row in rows
-        ]
+                kept = seats.get(game_id)
+                if kept is not None:
+                    row = _seat_row(seat)
+                    seats[game_id] = None if row is None else [*kept, row]
+        games = [_game_row(row, seats.get(row[0])) for row in rows]
+        self.skipped = sum(game is None for game in games)
+        if self.skipped:
+            LOG.warning("%s: %d hand-edited or damaged rows left out of the list", self.path, self.skipped)
+        return [game for game in games if game is not None]
 
     def record_of(self, game_id: int) -> dict[str, Any] | None:
         """The save that replays game `game_id` (None: no such game, or its record is damaged)."""
-        found = self.db.execute("SELECT record FROM records WHERE game_id = ?", (game_id,)).fetchone()
+        found = self.read(
+            lambda db: db.execute("SELECT record FROM records WHERE game_id = ?", (game_id,)).fetchone(), None
+        )
         if found is None:
             return None
         try:
             record = _unpack(found[0])
-        except (zlib.error, UnicodeDecodeError, files.DamagedFile) as error:
+        except (zlib.error, UnicodeDecodeError, files.DamagedFile, TypeError, ValueError) as error:
             LOG.warning("the record of archived game %s is damaged: %s", game_id, files.shorten(str(error)))
             return None
         return record if isinstance(record, dict) else None
@@ -373,7 +444,7 @@ class Archive:
                 )
                 if lucks is not None:
                     self._insert_luck(db, game_id, lucks)
-        except sqlite3.Error as error:
+        except Exception as error:  # noqa: BLE001 (any archive error is a problem, never a crash)
             self.problem = _problem_of(error)
             return self.problem
         return None
@@ -385,7 +456,7 @@ class Archive:
             with transaction(self.db) as db:
                 if db.execute("SELECT 1 FROM reviews WHERE game_id = ?", (game_id,)).fetchone() is not None:
                     self._insert_luck(db, game_id, lucks)
-        except sqlite3.Error as error:
+        except Exception as error:  # noqa: BLE001 (any archive error is a problem, never a crash)
             self.problem = _problem_of(error)
             return self.problem
         return None
@@ -403,14 +474,7 @@ class Archive:
     def luck_of(self, game_id: int) -> list[RollLuck] | None:
         """The kept luck of game `game_id`'s rolls, in game order; None when it was not measured
         (no review, or one kept before luck was)."""
-        found = self.db.execute("SELECT luck FROM reviews WHERE game_id = ?", (game_id,)).fetchone()
-        if found is None or not found[0]:
-            return None
-        rows = self.db.execute(
-            "SELECT step, seat, round, roll, luck, noise FROM review_luck WHERE game_id = ? ORDER BY step",
-            (game_id,),
-        ).fetchall()
-        return [RollLuck(*row) for row in rows]
+        return self.read(lambda db: _luck_of(db, game_id), None)
 
     def review_adviser(self, game_id: int) -> str | None:
         """The bot the kept review of game `game_id` judged with ("expert", or "hard" for a review
@@ -420,21 +484,17 @@ class Archive:
 
     def review_of(self, game_id: int) -> list[Judgement] | None:
         """The kept review of game `game_id` (every human decision, in game order), or None."""
-        if self.db.execute("SELECT 1 FROM reviews WHERE game_id = ?", (game_id,)).fetchone() is None:
-            return None
-        rows = self.db.execute(
-            """SELECT step, seat, round, played, suggested, loss, noise, mark FROM review_judgements
-               WHERE game_id = ? ORDER BY step""",
-            (game_id,),
-        ).fetchall()
-        return [Judgement(*row) for row in rows]
+        return self.read(lambda db: _review_of(db, game_id), None)
 
     # --- the old finished/ folder -----------------------------------------------------------------
 
     def import_finished(self, folder: Path) -> int:
         """Read `folder` (the old finished-game files) into the archive, once per archive; how many
         games came in. A file the rules refuse is logged and left where it is."""
-        if self.db.execute("SELECT 1 FROM facts WHERE key = ?", (IMPORTED_FINISHED,)).fetchone():
+        done = self.read(
+            lambda db: db.execute("SELECT 1 FROM facts WHERE key = ?", (IMPORTED_FINISHED,)).fetchone(), 1
+        )
+        if done:  # imported before, or the archive cannot say: the files stay for a later start
             return 0
         entries = []
         try:
@@ -452,10 +512,95 @@ class Archive:
                 for entry in entries:
                     self._insert(db, entry)
                 db.execute("INSERT INTO facts (key, value) VALUES (?, ?)", (IMPORTED_FINISHED, _now()))
-        except sqlite3.Error as error:
+        except Exception as error:  # noqa: BLE001 (any archive error is a problem, never a crash)
             self.problem = _problem_of(error)
             return 0
         return self.count() - before
+
+
+def _luck_of(db: sqlite3.Connection, game_id: int) -> list[RollLuck] | None:
+    found = db.execute("SELECT luck FROM reviews WHERE game_id = ?", (game_id,)).fetchone()
+    if found is None or not found[0]:
+        return None
+    rows = db.execute(
+        "SELECT step, seat, round, roll, luck, noise FROM review_luck WHERE game_id = ? ORDER BY step",
+        (game_id,),
+    ).fetchall()
+    return [
+        RollLuck(_whole(a), _whole(b), _whole(c), _text(d, 200), float(e), float(f))
+        for a, b, c, d, e, f in rows
+    ]
+
+
+def _review_of(db: sqlite3.Connection, game_id: int) -> list[Judgement] | None:
+    if db.execute("SELECT 1 FROM reviews WHERE game_id = ?", (game_id,)).fetchone() is None:
+        return None
+    rows = db.execute(
+        """SELECT step, seat, round, played, suggested, loss, noise, mark FROM review_judgements
+           WHERE game_id = ? ORDER BY step""",
+        (game_id,),
+    ).fetchall()
+    return [
+        Judgement(_whole(a), _whole(b), _whole(c), _text(d, 200), _text(e, 200), float(f), float(g), _text(h))
+        for a, b, c, d, e, f, g, h in rows
+    ]
+
+
+def _whole(value: Any, low: int = -(10**9), high: int = 10**9) -> int:
+    """A number column's value as the game wrote it; anything else raises ValueError."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"not a whole number in range: {files.shorten(repr(value), 40)}")
+    return value
+
+
+def _text(value: Any, limit: int = MAX_TEXT) -> str:
+    """A text column's value as the game wrote it (printable, short); else ValueError."""
+    if not isinstance(value, str) or len(value) > limit or printable(value, limit) != value:
+        raise ValueError(f"not a plain text: {files.shorten(repr(value), 40)}")
+    return value
+
+
+def _seat_row(row: list[Any]) -> SeatRow | None:
+    seat, name, kind, level, score, won = row
+    try:
+        return SeatRow(
+            _whole(seat, 0, 5),
+            _text(name),
+            _text(kind),
+            None if level is None else _text(level),
+            _whole(score),
+            bool(_whole(won, 0, 1)),
+        )
+    except ValueError:
+        return None
+
+
+def _game_row(row: tuple[Any, ...], seats: list[SeatRow] | None) -> GameRow | None:
+    """One row of `games` with its seats, checked column by column; None: hand-edited or damaged."""
+    game_id, game, played_at, outcome, mode, level, deck, seed, players, rounds, score, won, imported = row
+    if seats is None or not isinstance(seed, str) or not seed.isdigit() or len(seed) > MAX_SEED_DIGITS:
+        return None
+    try:
+        if game not in GAMES:
+            raise ValueError("an unknown game")
+        return GameRow(
+            _whole(game_id, 1, 2**62),
+            game,
+            _text(played_at),
+            _text(outcome),
+            _text(mode),
+            None if level is None else _whole(level, 0, 99),
+            _whole(deck, 0, 10**6),
+            int(seed),
+            _whole(players, 1, 6),
+            _whole(rounds, 0, 10**4),
+            None if score is None else _whole(score),
+            bool(_whole(won, 0, 1)),
+            tuple(seats),
+            bool(_whole(imported, 0, 1)),
+        )
+    except ValueError:
+        return None
 
 
 def _filter(mode: str | None, imported: bool | None) -> tuple[str, list[Any]]:
@@ -555,11 +700,10 @@ def keep(session: GameSession, outcome: str, folder: Path | None = None) -> File
         problem = archive.opening_problem
     if problem is None and session.save_path is not None:
         try:
-            session.save_path.unlink(missing_ok=True)
-        except OSError as error:
-            problem = FileProblem(
-                session.save_path.name, files.write_reason(error), files.shorten(str(error))
-            )
+            files.remove(session.save_path)
+        except OSError as error:  # archived all the same: said so, not as a game left out
+            reason = files.write_reason(error)
+            problem = FileProblem(session.save_path.name, reason, files.shorten(str(error)), archived=True)
     session.archive_problem = problem
     return problem
 

@@ -85,8 +85,12 @@ def import_games(archive: Archive, folder: Path) -> ImportReport:
     as it was kept (the player's own export read back stays their own)."""
     report = ImportReport()
     inbox = folder / IMPORTS
+    if files.leads_out(inbox / DONE, folder):  # imports/ linked elsewhere: those are not our files
+        report.failed = FileProblem(IMPORTS, files.LINK_OUT, "a link leads out of the data folder")
+        return report
     try:
-        paths = sorted(path for path in inbox.glob("*.json") if path.is_file())
+        # a file that is itself a link is someone else's: neither read nor renamed
+        paths = sorted(path for path in inbox.glob("*.json") if path.is_file() and not path.is_symlink())
     except OSError:
         return report
     for path in paths:

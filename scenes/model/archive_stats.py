@@ -55,6 +55,9 @@ class Statistics:
     solo_best_with_hints: frozenset[int] = frozenset()  # levels whose best came only with hints
 
 
+# What the statistics show when the archive cannot answer (busy or damaged: the screen says so)
+NOTHING = Statistics(0, (), (), (), None, None, (), (), (), (), (), Tally("campaign", 0, 0))
+
 # The games played here (not imported) of one game, the first condition of every question
 OWN = "game = ? AND imported = 0"
 # The player's own finished games with a score (watched games are the bot's)
@@ -98,12 +101,7 @@ def statistics(db: sqlite3.Connection, game: str = FIRST_GAME) -> Statistics:
             GROUP BY bar ORDER BY bar""",
         (game,),
     ).fetchall()
-    cards = db.execute(
-        """SELECT card_id, COUNT(*), SUM(completed), SUM(points) FROM card_scores
-           WHERE player = 1 AND game_id IN (SELECT id FROM games WHERE game = ? AND imported = 0)
-           GROUP BY card_id ORDER BY COUNT(*) DESC, card_id""",
-        (game,),
-    ).fetchall()
+    cards = _card_tallies(db, game)
     solo = tallies(
         f"SELECT solo_level, COUNT(*), SUM(player_won) FROM games WHERE {OWN} AND mode = 'solo'"
         " GROUP BY solo_level ORDER BY solo_level"
@@ -127,10 +125,38 @@ def statistics(db: sqlite3.Connection, game: str = FIRST_GAME) -> Statistics:
         best_score=best,
         scores_over_time=tuple((when, score) for when, score in reversed(latest)),
         histogram=tuple((bar, count) for bar, count in histogram),
-        cards=tuple(CardTally(card, taken, completed, points) for card, taken, completed, points in cards),
+        cards=cards,
         solo=solo,
         solo_best=tuple((level, score) for level, score in solo_best),
         campaign=Tally("campaign", played, won or 0),
         best_with_hints=best is not None and (clean_best is None or best > clean_best),
         solo_best_with_hints=solo_hinted,
     )
+
+
+CARD_SUMS = "SELECT card_id, COUNT(*), SUM(completed), SUM(points) FROM card_scores WHERE player = 1"
+SUBTRACTED_AT_ONCE = 500  # games per query taken back out of the sums (SQLite's variable limit)
+
+
+def _card_tallies(db: sqlite3.Connection, game: str) -> tuple[CardTally, ...]:
+    """Per card the player's takes, completions and points in the games played here of `game`,
+    most taken first: the sums over every game's cards, less those of the other games (a friend's
+    imported ones, the other game's), which are few. Filtering each card row by its game instead
+    took 16.7 ms of the statistics' 44 ms at 10,000 games; this takes 7.4 (docs/performance.md)."""
+    sums = {
+        card: [taken, completed, points]
+        for card, taken, completed, points in db.execute(f"{CARD_SUMS} GROUP BY card_id")
+    }
+    others = [
+        game_id for (game_id,) in db.execute("SELECT id FROM games WHERE game != ? OR imported != 0", (game,))
+    ]
+    for start in range(0, len(others), SUBTRACTED_AT_ONCE):
+        part = others[start : start + SUBTRACTED_AT_ONCE]
+        marks = ",".join("?" * len(part))
+        for card, taken, completed, points in db.execute(
+            f"{CARD_SUMS} AND game_id IN ({marks}) GROUP BY card_id", part
+        ):
+            kept = sums[card]
+            kept[0], kept[1], kept[2] = kept[0] - taken, kept[1] - completed, kept[2] - points
+    tallies = [CardTally(card, *kept) for card, kept in sums.items() if kept[0] > 0]
+    return tuple(sorted(tallies, key=lambda tally: (-tally.taken, tally.card_id)))

@@ -21,14 +21,17 @@ import json
 import logging
 import logging.handlers
 import math
+import os
 import re
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from game.serialize import write_atomic
+from game.serialize import NotAPlainFile, read_plain, write_atomic
+from scenes.model.userdata import data_dir
 
 LOG = logging.getLogger("goennen.files")
 MAX_FILE_BYTES = 4_000_000  # far above any real save (a long game is some 20 kB)
@@ -38,6 +41,7 @@ DETAIL_CHARACTERS = 300  # how much of a technical message the log keeps
 LOG_FILE = "files.log"  # in the data folder's logs/, beside the crash logs
 LOG_BYTES = 200_000  # the log and one older copy, so it cannot grow without bound
 TEMP_LEFTOVER = re.compile(r"^\..+\.[^.]+\.tmp$")  # write_atomic's temp names: .save.json.ab12cd.tmp
+PREVIOUS = ".previous"  # progress and slots keep the generation before the last write beside them
 
 T = TypeVar("T")
 
@@ -51,6 +55,7 @@ DAMAGED = "damaged"
 TOO_BIG = "too_big"
 NEWER = "newer"
 UNREADABLE = "unreadable"
+LINK_OUT = "link_out"  # a link leads out of the data folder: the game writes nothing there
 OTHER = "other"
 
 _WRITE_REASONS = {
@@ -75,6 +80,8 @@ class FileProblem:
     reason: str
     detail: str = ""
     kept_as: str | None = None  # the name a refused file was set aside as; None: left where it is
+    restored: bool = False  # the previous generation (`<name>.previous`) took the refused file's place
+    archived: bool = False  # the game is in the archive all the same; only its slot file stayed
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,31 @@ def shorten(text: str, limit: int = DETAIL_CHARACTERS) -> str:
     return f"{text[:limit]}... ({len(text):,} characters)"
 
 
+# --- links ----------------------------------------------------------------------------------------
+
+
+def leads_out(path: Path, root: Path | None = None) -> bool:
+    """Whether writing or renaming `path`, a file in the data folder `root` (the user data folder
+    unless told), would go through a link to somewhere outside it: its folder (imports/ linked
+    elsewhere) or the file itself resolves outside. A path outside the data folder to begin with
+    is the caller's own choice (tests, tools): False."""
+    root = root if root is not None else data_dir()
+    try:
+        absolute, top = Path(os.path.abspath(path)), Path(os.path.abspath(root))
+        if not absolute.is_relative_to(top):
+            return False
+        base = top.resolve()
+        places = [absolute.parent.resolve()] + ([absolute.resolve()] if absolute.is_symlink() else [])
+    except (OSError, RuntimeError, ValueError):  # a link loop, a name the system refuses
+        return True
+    return not all(place.is_relative_to(base) for place in places)
+
+
+def _link_out(path: Path) -> FileProblem:
+    LOG.warning("not written: %s leads out of the data folder through a link", path)
+    return FileProblem(path.name, LINK_OUT, "a link leads out of the data folder")
+
+
 # --- writing --------------------------------------------------------------------------------------
 
 
@@ -106,10 +138,48 @@ def write_reason(error: OSError) -> str:
     return _WRITE_REASONS.get(error.errno or 0, OTHER)
 
 
-def write_text(path: Path, text: str) -> FileProblem | None:
-    """Write `path` atomically (creating its folder); None when written, else why not."""
+def previous_of(path: Path) -> Path:
+    """Where the generation before the last write of `path` is kept (progress and slots)."""
+    return path.with_name(path.name + PREVIOUS)
+
+
+def _keep_previous(path: Path) -> None:
+    """Keep the file about to be replaced as `<name>.previous` (a hard link, else a copy), so a
+    damaged write can be undone; a previous of some other, removed file is dropped."""
+    previous = previous_of(path)
+    if not path.is_file() or path.is_symlink():
+        previous.unlink(missing_ok=True)
+        return
+    temp = path.with_name(f".{previous.name}.{os.urandom(3).hex()}.tmp")  # a leftover remove_leftovers knows
+    try:
+        try:
+            os.link(path, temp)
+        except OSError:  # a file system without hard links
+            shutil.copyfile(path, temp)
+        os.replace(temp, previous)
+    except OSError as error:
+        temp.unlink(missing_ok=True)
+        LOG.warning("could not keep the previous %s: %s", path.name, shorten(str(error)))
+
+
+def remove(path: Path) -> None:
+    """Remove a file and its previous generation; raises OSError when the file itself stays."""
+    path.unlink(missing_ok=True)
+    try:
+        previous_of(path).unlink(missing_ok=True)
+    except OSError as error:
+        LOG.warning("could not remove the previous %s: %s", path.name, shorten(str(error)))
+
+
+def write_text(path: Path, text: str, keep_previous: bool = False) -> FileProblem | None:
+    """Write `path` atomically (creating its folder); None when written, else why not.
+    `keep_previous`: the file it replaces stays as `<name>.previous` (progress and slots)."""
+    if leads_out(path):
+        return _link_out(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if keep_previous:
+            _keep_previous(path)
         write_atomic(path, text)
     except OSError as error:
         problem = FileProblem(path.name, write_reason(error), shorten(str(error)))
@@ -118,8 +188,8 @@ def write_text(path: Path, text: str) -> FileProblem | None:
     return None
 
 
-def write_json(path: Path, data: Any, indent: int = 1) -> FileProblem | None:
-    return write_text(path, json.dumps(data, indent=indent, ensure_ascii=False) + "\n")
+def write_json(path: Path, data: Any, indent: int = 1, keep_previous: bool = False) -> FileProblem | None:
+    return write_text(path, json.dumps(data, indent=indent, ensure_ascii=False) + "\n", keep_previous)
 
 
 # --- reading --------------------------------------------------------------------------------------
@@ -177,9 +247,9 @@ def parse_json(text: str) -> Any:
 
 
 def read_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
-    """The JSON in `path`; raises DamagedFile (what is wrong) or OSError (cannot be read)."""
-    with path.open("rb") as handle:
-        raw = handle.read(limit + 1)
+    """The JSON in `path`; raises DamagedFile (what is wrong) or OSError (cannot be read). Only a
+    plain file is read: a named pipe or a device would wait, or give bytes, forever."""
+    raw = read_bytes(path, limit + 1)
     if len(raw) > limit:
         raise DamagedFile(f"larger than {limit:,} bytes")
     try:
@@ -189,9 +259,21 @@ def read_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
     return parse_json(text)
 
 
+def read_bytes(path: Path, limit: int) -> bytes:
+    """At most `limit` bytes of the plain file `path`; raises DamagedFile for anything else (a
+    named pipe, a device such as /dev/zero, a socket) and OSError when it cannot be opened."""
+    try:
+        return read_plain(path, limit)
+    except NotAPlainFile:
+        raise DamagedFile("not a plain file (a pipe or a device)") from None
+
+
 def set_aside(path: Path, now: datetime | None = None, why: str = "broken") -> Path | None:
     """Rename a refused file to `<name>.<why>-<time>` (never delete); None when it cannot be moved.
     `why` is "broken", or "newer" for a newer version's file moved out of a new game's way."""
+    if leads_out(path):  # renaming there would rename someone else's file
+        LOG.warning("not set aside: %s leads out of the data folder through a link", path)
+        return None
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.{why}-{stamp}")
     counter = 1
@@ -231,7 +313,8 @@ def load_file(path: Path, read: Callable[[Any], T], newest: int, limit: int = MA
         LOG.warning("could not read %s: %s", path, shorten(str(error)))
         return Loaded(None, FileProblem(path.name, UNREADABLE, shorten(str(error))))
     except DamagedFile as error:
-        return _refused(path, str(error), TOO_BIG if str(error).startswith("larger") else DAMAGED)
+        reason = TOO_BIG if str(error).startswith("larger") else DAMAGED
+        return _refused(path, str(error), reason, read=read, newest=newest)
     if newer_version(data, newest):
         detail = f"format {data['version']}; this version reads up to {newest}"
         LOG.warning("%s comes from a newer version of the game (%s): left untouched", path, detail)
@@ -239,10 +322,17 @@ def load_file(path: Path, read: Callable[[Any], T], newest: int, limit: int = MA
     try:
         return Loaded(read(data))
     except REFUSALS as error:
-        return _refused(path, str(error) or type(error).__name__)
+        return _refused(path, str(error) or type(error).__name__, read=read, newest=newest)
 
 
-def _refused(path: Path, detail: str, reason: str = DAMAGED) -> Loaded[Any]:
+def _refused(
+    path: Path,
+    detail: str,
+    reason: str = DAMAGED,
+    read: Callable[[Any], T] | None = None,
+    newest: int = 0,
+) -> Loaded[Any]:
+    """Set the refused file aside; when its previous generation reads well, put that in its place."""
     aside = set_aside(path)
     LOG.warning(
         "%s could not be used (%s); %s",
@@ -250,7 +340,33 @@ def _refused(path: Path, detail: str, reason: str = DAMAGED) -> Loaded[Any]:
         shorten(detail),
         f"kept as {aside.name}" if aside else "it could not be moved and is left where it is",
     )
-    return Loaded(None, FileProblem(path.name, reason, shorten(detail), aside.name if aside else None))
+    problem = FileProblem(path.name, reason, shorten(detail), aside.name if aside else None)
+    if aside is not None and read is not None:
+        value = _restore_previous(path, read, newest)
+        if value is not None:
+            return Loaded(
+                value, FileProblem(problem.file, reason, problem.detail, problem.kept_as, restored=True)
+            )
+    return Loaded(None, problem)
+
+
+def _restore_previous(path: Path, read: Callable[[Any], T], newest: int) -> T | None:
+    """The previous generation of the refused `path`, read and checked like it and copied into its
+    place; None when there is none or it is refused too (it is then left as it is)."""
+    previous = previous_of(path)
+    try:
+        if previous.is_symlink() or not previous.is_file():
+            return None
+        data = read_json(previous)
+        if newer_version(data, newest):
+            return None
+        value = read(data)
+        shutil.copyfile(previous, path)
+    except (OSError, DamagedFile, *REFUSALS) as error:
+        LOG.warning("the previous %s could not be used either: %s", path.name, shorten(str(error)))
+        return None
+    LOG.warning("%s restored from its previous generation", path)
+    return value
 
 
 # --- the log ---------------------------------------------------------------------------------------
@@ -268,18 +384,22 @@ class _FolderOnFirstWrite(logging.handlers.RotatingFileHandler):
 
 
 def log_to(folder: Path) -> Path:
-    """Send the file problems' details to `folder/logs/files.log` (bounded, made on first use)."""
+    """Send the file problems' details to `folder/logs/files.log` (bounded, made on first use); no
+    log file when logs/ is a link out of the data folder."""
     target = folder / "logs" / LOG_FILE
+    out = leads_out(target, folder)
     for handler in list(LOG.handlers):
         if isinstance(handler, logging.FileHandler):
-            if Path(handler.baseFilename) == target.absolute():
+            if Path(handler.baseFilename) == target.absolute() and not out:
                 return target
             LOG.removeHandler(handler)
             handler.close()
+    LOG.setLevel(logging.WARNING)
+    if out:
+        return target
     handler = _FolderOnFirstWrite(target, maxBytes=LOG_BYTES, backupCount=1, encoding="utf-8", delay=True)
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
     LOG.addHandler(handler)
-    LOG.setLevel(logging.WARNING)
     return target
 
 
@@ -290,6 +410,8 @@ def remove_leftovers(folder: Path) -> list[Path]:
     """Remove temp files that killed writes left in `folder` and its `finished/` (at start)."""
     removed: list[Path] = []
     for place in (folder, folder / "finished"):
+        if leads_out(place / "leftover", folder):
+            continue
         try:
             candidates = [entry for entry in place.iterdir() if TEMP_LEFTOVER.match(entry.name)]
         except OSError:

@@ -22,13 +22,13 @@ def finished_games(folder: Path, game: str = FIRST_GAME_KEY) -> int:
     human here, in the archive of `folder` (0 without one)."""
     if not has_archive(folder):
         return 0
-    archive = store(folder)
-    row = archive.db.execute(
+    question = (
         "SELECT COUNT(*) FROM games"
-        " WHERE game = ? AND imported = 0 AND outcome = 'finished' AND mode != 'watch'",
-        (game,),
-    ).fetchone()
-    return int(row[0])
+        " WHERE game = ? AND imported = 0 AND outcome = 'finished' AND mode != 'watch'"
+    )
+    # an archive that cannot answer (busy, damaged) counts no game: the odds then show
+    found = store(folder).read(lambda db: db.execute(question, (game,)).fetchone()[0], 0)
+    return found if type(found) is int else 0
 
 
 def odds_shown(mode: str, finished: int) -> bool:

@@ -374,6 +374,8 @@ def progress_from_data(data: Any, deck: Deck | None = None) -> Progress:
     version = data.get("version")
     if type(version) is not int or not 1 <= version <= FORMAT_VERSION:
         raise ProgressError(f"unknown progress version {version!r}")
+    if data.keys() <= {"version"}:  # every version writes its levels and history: this is damage
+        raise ProgressError("holds nothing but its version")
     while version < FORMAT_VERSION:
         data = UPGRADES[version](data)
         version += 1
@@ -421,7 +423,7 @@ def load_progress(path: Path | None = None, deck: Deck | None = None) -> LoadRes
 
 def save_progress(progress: Progress, path: Path | None = None) -> FileProblem | None:
     """Write progress.json; None when written, else why not."""
-    return write_json(path or progress_path(), progress_to_data(progress))
+    return write_json(path or progress_path(), progress_to_data(progress), keep_previous=True)
 
 
 class ProgressStore:

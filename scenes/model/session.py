@@ -381,7 +381,7 @@ class GameSession:
         the next action writes again, and the last good save stays on disk meanwhile."""
         if self.save_path is None:
             return None
-        self.save_problem = write_json(self.save_path, self.to_data())
+        self.save_problem = write_json(self.save_path, self.to_data(), keep_previous=True)
         self.saves += 1
         if self.save_problem is not None:
             self.failed_saves += 1

@@ -184,6 +184,23 @@ def unfinished_games(folder: Path | None = None) -> list[SlotInfo]:
     return sorted(slots, key=lambda slot: slot.saved, reverse=True)
 
 
+def restore_previous_saves(folder: Path | None = None) -> list[files.FileProblem]:
+    """At start: a slot whose save cannot be used but whose previous generation (the save before
+    the last move) can, is set aside and that generation put in its place; what was restored."""
+    restored = []
+    for path in slot_files(folder):
+        if not files.previous_of(path).is_file() or read_slot(path).resumable:
+            continue
+        try:
+            GameSession.resume(files.previous_of(path))
+        except Exception:  # noqa: BLE001 (any bytes: the previous is unusable too, nothing changes)
+            continue
+        loaded = GameSession.load(path)
+        if loaded.problem is not None and loaded.problem.restored:
+            restored.append(loaded.problem)
+    return restored
+
+
 def has_unfinished_game(folder: Path | None = None) -> bool:
     """Whether Continue has anything to show (cheap: only whether a slot file exists)."""
     return bool(slot_files(folder))
@@ -221,7 +238,7 @@ def make_room(path: Path | None) -> Path | None:
 def delete_slot(path: Path) -> None:
     """Remove a saved game the player chose to delete (after a confirmation); the archive keeps it."""
     keep_abandoned(path)
-    path.unlink(missing_ok=True)
+    files.remove(path)
 
 
 def adopt_old_save(folder: Path | None = None) -> Path | None:

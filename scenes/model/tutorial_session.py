@@ -18,11 +18,12 @@ from game.engine import Action, IllegalActionError, parse
 from game.match import Match
 from game.serialize import SaveError
 from scenes.model import tutorial
-from scenes.model.files import write_json, write_text
+from scenes.model.files import shorten, write_json, write_reason, write_text
 from scenes.model.first_game import first_game
 from scenes.model.gameconfig import SeatConfig, SeatKind
 from scenes.model.progress import PROGRESS_FILE, Progress
 from scenes.model.session import BOT_BUDGET, FileProblem, GameSession, log_entry
+from scenes.model.text import printable
 from scenes.model.userdata import data_dir
 
 TUTORIAL_FILE = "save-tutorial.json"
@@ -96,7 +97,9 @@ class TutorialSession(GameSession):
             match = tutorial.replay(parse(text) for text in texts)
         except (IllegalActionError, ValueError) as error:
             raise SaveError(f"{path.name} is damaged: {error}") from None
-        session = cls((names[0], names[1]), match, path)
+        # names typed elsewhere or by hand: printable only (the renderer refuses a NUL)
+        learner, bot = (printable(name) for name in names)
+        session = cls((learner or "Player 1", bot or "Player 2"), match, path)
         replayed = tutorial.new_match()
         for action in match.actions:  # the log as it was, for the table's log view
             before = replayed.state
@@ -118,7 +121,11 @@ class TutorialSession(GameSession):
         if self.save_path is None:
             return None
         if self.over:
-            self.save_path.unlink(missing_ok=True)
+            try:
+                self.save_path.unlink(missing_ok=True)
+            except OSError as error:  # a read-only folder: the done tutorial stays, play goes on
+                self.save_problem = FileProblem(self.save_path.name, write_reason(error), shorten(str(error)))
+                return self.save_problem
             return None
         self.save_problem = write_json(self.save_path, self.to_data())
         self.saves += 1

@@ -43,6 +43,7 @@ from scenes.core.widgets import Button, FocusGroup, Widget
 from scenes.model.gameconfig import GameConfig
 from scenes.model.rulebooks import PENK_RULES
 from scenes.model.session import GameSession
+from scenes.model.slots import make_room
 from scenes.penk.dice_row import DiceRow, take
 from scenes.penk.marks import Mark, draw_marks, hidden_crosses
 from scenes.penk.opening import TABLE, stage
@@ -430,6 +431,7 @@ class PenkTableScene(TableHelp, TableBase):
     # -- pause menu: the first game's hooks, for Penk! ---------------------------------------------
     def _restart_now(self) -> None:
         old = self.session
+        make_room(old.save_path)  # the replaced game goes into the archive, as New game does
         config = GameConfig(old.seats, old.match.setup.first)
         session = GameSession.start(config, save_path=old.save_path, context=old.context, rules=PENK_RULES)
         self.app.go("table", session, how="replace")

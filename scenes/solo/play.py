@@ -139,25 +139,35 @@ def finished_game(session: GameSession, given_up: bool = False) -> FinishedSoloG
     return FinishedSoloGame(session.state, mode, bot, game_id, progress_module.now_text(), given_up, hints)
 
 
-def _book(app: App, session: GameSession, given_up: bool = False) -> Booking:
+def _book(app: App, session: GameSession, given_up: bool = False) -> tuple[Booking, bool]:
+    """The game into the player's progress (once); with whether the booking is on disk (written
+    now, or before), since only then may the game leave its slot."""
     store = progress_module.store(app)
     booking = book_solo_game(store.progress, finished_game(session, given_up))
     if booking.changed:
         store.update(booking.progress)
-    return booking
+    durable = store.writable and store.save_error is None
+    return booking, durable
 
 
 def book(app: App, session: GameSession) -> GameSummary:
     """Record a finished game in the player's progress (once) and say what it changed."""
-    summary = _book(app, session).arguments[0]
+    summary = _book(app, session)[0].arguments[0]
     assert isinstance(summary, GameSummary)
     return summary
 
 
+def book_and_keep(app: App, session: GameSession) -> Resignation:
+    """A finished solo, campaign or watched game as its final score appears: booked, then archived
+    and out of its slot, in one step (the mode's `book`), so that at every instant the game is in
+    its slot or booked and archived. Returns where the final score's Continue leads."""
+    booking = _settle(app, session, FINISHED)
+    return Resignation(booking.route, booking.arguments)
+
+
 def finish_game(app: App, session: GameSession) -> Scene:
-    """Route "solo-finished": book the game, take it out of the Continue slot, the end screen."""
-    booking = _book(app, session)
-    _archive(app, session, FINISHED)
+    """Route "solo-finished": book the game (once), take it out of the Continue slot, the end screen."""
+    booking = _settle(app, session, FINISHED)
     return app.scene(booking.route, *booking.arguments)
 
 
@@ -165,9 +175,17 @@ def resign_game(app: App, session: GameSession) -> Scene:
     """Route "solo-resigned" (a solo or campaign game's Resign): the level booked as played and
     lost, the save archived, then the scores as they stood; Continue leads on to the level list
     or the campaign screen."""
-    booking = _book(app, session, given_up=True)
-    _archive(app, session, RESIGNED)
+    booking = _settle(app, session, RESIGNED, given_up=True)
     return app.scene("table-resigned", session, Resignation(booking.route, booking.arguments))
+
+
+def _settle(app: App, session: GameSession, outcome: str, given_up: bool = False) -> Booking:
+    """Book, then archive: a booking that could not be written keeps the game in its slot (the
+    next start books it again), so a full disk never loses a win."""
+    booking, durable = _book(app, session, given_up)
+    if durable or session.save_path is None:
+        _archive(app, session, outcome)
+    return booking
 
 
 def _archive(app: App, session: GameSession, outcome: str) -> None:

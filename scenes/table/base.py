@@ -26,7 +26,7 @@ from scenes.model.gameconfig import GameConfig
 from scenes.model.hints import without_hints
 from scenes.model.session import GameSession
 from scenes.model.settings import ANIMATION_SPEEDS
-from scenes.model.slots import table_round
+from scenes.model.slots import make_room, table_round
 from scenes.render import score_sheet
 from scenes.table.opening import stage
 from scenes.table.spots import Spot
@@ -185,6 +185,7 @@ class TableBase(Scene):
 
     def _restart_now(self) -> None:
         old = self.session
+        make_room(old.save_path)  # the replaced game goes into the archive, as New game does
         config = GameConfig(old.seats, old.state.config.start_player)
         session = GameSession.start(
             config,

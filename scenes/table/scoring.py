@@ -57,6 +57,7 @@ class ScoringScene(Scene):
         self.outcome: Outcome = result(session.state) if resignation is None else _as_they_stand(session)
         self.tallies = [Tally() for _ in self.outcome.scores]
         self.done = False
+        self.booked: Resignation | None = None  # where Continue leads once the mode booked the game
         self.selected = 0  # the seat whose cards the breakdown shows (the tally's, then the winner's)
         self.zoom: tuple[PlacedCard, pygame.Rect] | None = None  # the card under the pointer, large
         self.focus = FocusGroup(on_activate=lambda: app.play("click"))
@@ -116,7 +117,12 @@ class ScoringScene(Scene):
 
     # -- the tally -------------------------------------------------------------------------------
     def enter(self) -> None:
-        if self.session.save_path is not None and self.session.save_path.exists():
+        book = self.app.mode_routes(self.session.context.get("mode")).book
+        if self.resignation is None and book is not None:
+            # a solo or campaign result is booked and archived before it is shown: closing the
+            # window on the final score loses nothing; Continue then shows what the booking said
+            self.booked = book(self.app, self.session)
+        elif self.session.save_path is not None and self.session.save_path.exists():
             # Continue disappears: the game is kept in the archive (resigned: as the scores stood)
             archive.keep(self.session, RESIGNED if self.resignation is not None else FINISHED)
             notice = file_notices.after_archiving(self.session.archive_problem, archive.news())
@@ -151,7 +157,9 @@ class ScoringScene(Scene):
 
     # -- buttons ---------------------------------------------------------------------------------
     def go_on(self) -> None:
-        if self.resignation is not None and self.resignation.then is not None:
+        if self.booked is not None and self.booked.then is not None:
+            self.app.go(self.booked.then, *self.booked.arguments, how="replace")
+        elif self.resignation is not None and self.resignation.then is not None:
             self.app.go(self.resignation.then, *self.resignation.arguments, how="replace")
         elif self.after_game is not None:
             self.app.go(self.after_game, self.session, how="replace")

@@ -51,6 +51,8 @@ def _play(seed: int, limit: float, data_dir: Path, game: str) -> tuple[bool, str
 
     started = time.perf_counter()
     app = App(data_dir=data_dir)
+    if app.deck_problem is not None:  # no game without the deck: said in one line, not a traceback
+        return False, f"no game can be dealt: {app.deck_problem}"
     app.change_settings(animation_speed="instant")
     rules = RULEBOOKS[game]
     slot = new_game_slot(game)

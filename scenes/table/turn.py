@@ -96,6 +96,8 @@ class TurnScene(TableBase):
         self.scores = current_scores(session.state)
         self._still: pygame.Surface | None = None
         self._still_key: tuple[object, ...] | None = None
+        self._under_log: pygame.Surface | None = None  # the still picture where the small log lies
+        self.log_moved = False  # only the small log changed: redraw it alone, not the whole table
         self.dirty = True
         self.guide: Guide | None = None  # a guided game's lessons (scenes/tutorial/); None in a plain game
         self.odds = OddsView(app)
@@ -449,7 +451,7 @@ class TurnScene(TableBase):
             scrolls.update({Key.DOWN: -1, Key.UP: 1})
         if intent.action in scrolls and (over or log.expanded):
             if log.scroll(scrolls[intent.action]):
-                self.dirty = not log.expanded  # the small log is part of the still picture
+                self.log_moved = not log.expanded  # the small log is part of the still picture
                 self.app.request_draw()
             return True
         if not log.expanded:
@@ -540,7 +542,12 @@ class TurnScene(TableBase):
         if self.dirty or self.controls.changed or self._still is None or key != self._still_key:
             self._still = self._compose(surface)
             self._still_key = key
-            self.dirty = self.controls.changed = False
+            self.dirty = self.controls.changed = self.log_moved = False
+        elif self.log_moved and self._under_log is not None:
+            # a scroll of the small log: its corner of the still picture, not the whole table
+            self._still.blit(self._under_log, self.log.area.topleft)
+            self.log.draw(self._still)
+            self.log_moved = False
         surface.blit(self._still, (0, 0))
         state = self.session.state
         self.market.draw_cards(
@@ -600,6 +607,7 @@ class TurnScene(TableBase):
             self.counter.draw(still, state, glyphs)
         else:
             self.panels.draw(still, state, self.session, self.scores, theme.SEAT_COLOURS, glyphs)
+        self._under_log = still.subsurface(self.log.area.clip(still.get_rect())).copy()
         self.log.draw(still)
         return still
 

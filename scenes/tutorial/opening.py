@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from game.serialize import SaveError
 from scenes.core.i18n import t
+from scenes.model import files
 from scenes.model.tutorial_session import TutorialSession, answer_offer, tutorial_slot
 
 if TYPE_CHECKING:
@@ -21,8 +22,12 @@ def tutorial_scene(app: App) -> Scene:
     if path.is_file():
         try:
             resumed = TutorialSession.resume(path)
-        except SaveError:
-            path.unlink(missing_ok=True)
+        except SaveError as error:
+            files.LOG.warning("the saved tutorial could not be used: %s", files.shorten(str(error)))
+            try:
+                path.unlink(missing_ok=True)
+            except OSError:  # a read-only folder: a new tutorial begins; its saves report the problem
+                pass
         else:
             session = resumed if isinstance(resumed, TutorialSession) and not resumed.over else None
     if session is None:

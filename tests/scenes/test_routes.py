@@ -60,7 +60,10 @@ def test_go_by_route_shows_the_scene_serving_it(app: App) -> None:
 
 
 def test_a_mode_nobody_knows_plays_like_a_plain_table(app: App) -> None:
-    assert app.mode_routes("campaign") == ModeRoutes("solo-finished", "solo-resigned", can_restart=False)
+    from scenes.solo.play import book_and_keep
+
+    campaign = ModeRoutes("solo-finished", "solo-resigned", can_restart=False, book=book_and_keep)
+    assert app.mode_routes("campaign") == campaign
     assert app.mode_routes("???") == ModeRoutes() == app.mode_routes(None)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import game.penk as penk
 from game import ai
 from game.engine import legal_actions, result, whose_turn
-from game.match import Match
+from game.match import ChanceSource, Match
 from game.serialize import GAME_KEY, match_from_data, match_to_data
 
 FIRST_GAME = "goennen-koennen"
@@ -26,7 +26,8 @@ PENK = "penk"
 @dataclass(frozen=True)
 class Rulebook:
     key: str  # as the save names the game ("game" key; absent: the first game)
-    new_match: Callable[[int, int, int | None, int | None], Any]  # (players, seed, first, solo level)
+    # (players, seed, first, solo level, chance source: None for the seed's)
+    new_match: Callable[[int, int, int | None, int | None, ChanceSource | None], Any]
     whose_turn: Callable[[Any], Any]
     legal_actions: Callable[[Any], list[Any]]
     make_bot: Callable[[str], Any]
@@ -38,12 +39,16 @@ class Rulebook:
     bot_levels: tuple[str, ...]  # the levels make_bot knows
 
 
-def _first_match(players: int, seed: int, first: int | None, solo_level: int | None) -> Match:
-    return Match.new(players, seed, start_player=first, solo_level=solo_level)
+def _first_match(
+    players: int, seed: int, first: int | None, solo_level: int | None, chance: ChanceSource | None
+) -> Match:
+    return Match.new(players, seed, start_player=first, solo_level=solo_level, chance=chance)
 
 
-def _penk_match(players: int, seed: int, first: int | None, _solo_level: int | None) -> penk.PenkMatch:
-    return penk.PenkMatch.new(players, seed, first=first)
+def _penk_match(
+    players: int, seed: int, first: int | None, _solo_level: int | None, chance: ChanceSource | None
+) -> penk.PenkMatch:
+    return penk.PenkMatch.new(players, seed, first=first, chance=chance)
 
 
 FIRST_RULES = Rulebook(

@@ -23,7 +23,7 @@ from typing import Any
 
 from game.ai import Bot
 from game.engine import Action, Buy, State, Turn, Write
-from game.match import Match
+from game.match import Match, SystemChance
 from game.penk import PenkMatch
 from game.serialize import VERSION as SAVE_VERSION
 from game.serialize import SaveError
@@ -42,6 +42,8 @@ from scenes.model.rulebooks import FIRST_RULES, Rulebook, rulebook_of
 from scenes.model.text import printable
 
 BOT_BUDGET = 0.25  # seconds a bot may think per decision (the hard bot's aim)
+CHANCE_KEY = "chance"  # in a save: where the game's rolls and cards come from
+SYSTEM, SEEDED = "system", "seed"  # the system's randomness as they come, or the seed's stream
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,9 +188,13 @@ class GameSession:
         context: dict[str, Any] | None = None,
         rules: Rulebook = FIRST_RULES,
     ) -> GameSession:
+        # A game played in the app draws each roll and card from the system's randomness when it
+        # comes, so no save or archive row tells a future one (its seed only seeds the bots); a
+        # given seed (tools, tests, screenshots) plays the seed's dice.
+        chance = SystemChance() if seed is None else None
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         players = len(config.seats)
-        match = rules.new_match(players, seed, config.start_player, solo_level)
+        match = rules.new_match(players, seed, config.start_player, solo_level, chance)
         session = cls(config.seats, match, save_path, context, rules)
         session.save()
         return session
@@ -221,6 +227,8 @@ class GameSession:
         naming the file."""
         rules = rulebook_of(data)
         match = rules.from_data(data, path.name)
+        if data.get(CHANCE_KEY) != SEEDED:  # the app's games, older saves too: the future unknown
+            match.chance = SystemChance()
         seats = _seats_from_data(data.get("seats"), match.setup.players, path.name, rules.bot_levels)
         context = data.get("context")
         if context is not None and not isinstance(context, dict):
@@ -370,6 +378,7 @@ class GameSession:
 
     def to_data(self) -> dict[str, Any]:
         data = self.rules.to_data(self.match)
+        data[CHANCE_KEY] = SYSTEM if isinstance(self.match.chance, SystemChance) else SEEDED
         data["seats"] = [
             {"name": seat.name, "kind": seat.kind.value, "level": seat.level} for seat in self.seats
         ]

@@ -281,8 +281,9 @@ class TurnOptions:
             return buttons, targets
         if self.mode == "confirm_end":
             assert choices.end is not None
-            add("end_anyway", _text_of("table.end.anyway"), play(choices.end))
+            # keep playing first, so that it has the focus: a second Enter never throws a chance away
             add("keep_playing", _text_of("table.keep_playing"), Step("cancel"))
+            add("end_anyway", _text_of("table.end.anyway"), play(choices.end))
             return buttons, targets
         if self.mode == "write":
             self._write_offers(state, choices, add, targets)

@@ -40,6 +40,11 @@ def test_enter_after_the_third_roll_asks_before_a_chance_is_thrown_away(app: App
     assert scene.session.state is state  # not ended
     assert scene.controls.mode == "confirm_end"
     assert scene.controls.prompt == t("table.prompt.confirm_end_chance")
+    assert scene.focus.focused is scene.controls.buttons["keep_playing"]
+    key(app, pygame.K_RETURN)  # a second Enter keeps playing: two keys never throw a chance away
+    assert scene.controls.mode == "" and scene.session.state is state
+    click(app, scene.controls.buttons["end"].rect.center)
+    assert scene.controls.mode == "confirm_end"
     click(app, scene.controls.buttons["keep_playing"].rect.center)
     assert scene.controls.mode == "" and scene.session.state is state
     click(app, scene.controls.buttons["end"].rect.center)

@@ -13,9 +13,7 @@ from game.engine import (
     CHANCE_ACTIONS,
     MAX_SEATS,
     Action,
-    Outcome,
     State,
-    Turn,
     apply,
     decision_window,
     legal_actions,
@@ -55,47 +53,25 @@ class FirstGame:
         assert isinstance(match, Match)
         return Match.replay(match.setup, actions, deck=match.state.deck, chance=match.chance)
 
-    def whose_turn(self, state: State) -> Turn:
-        return whose_turn(state)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        return legal_actions(state)
-
-    def apply(self, state: State, action: Action) -> State:
-        return apply(state, action)
-
-    def parse(self, text: str) -> Action:
-        return parse(text)
-
-    def read_sent(self, text: str) -> Action:
-        return read_sent_action(text)
+    # the door's own functions serve as the rulebook's
+    whose_turn = staticmethod(whose_turn)
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)
+    parse = staticmethod(parse)
+    read_sent = staticmethod(read_sent_action)
+    view = staticmethod(view)
+    redact = staticmethod(redact)
+    window_seats = staticmethod(window_seats)
+    decision_window = staticmethod(decision_window)
+    view_to_data = staticmethod(view_to_data)
+    view_from_data = staticmethod(view_from_data)
+    result = staticmethod(result)
 
     def is_chance(self, action: Action) -> bool:
         return isinstance(action, CHANCE_ACTIONS)
 
-    def view(self, state: State, seat: int | None) -> State:
-        return view(state, seat)
-
-    def redact(self, before: State, action: Action, viewer: int | None) -> Action:
-        return redact(before, action, viewer)
-
-    def window_seats(self, state: State) -> tuple[int, ...]:
-        return window_seats(state)
-
-    def decision_window(self, state: State, seat: int) -> State | None:
-        return decision_window(state, seat)
-
-    def view_to_data(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view_to_data(state, seat)
-
-    def view_from_data(self, data: Mapping[str, Any], source: str) -> State:
-        return view_from_data(data, source)
-
     def is_over(self, state: State) -> bool:
         return state.is_over
-
-    def result(self, state: State) -> Outcome:
-        return result(state)
 
     def bot(self, level: str) -> Decider[State, Action]:
         bot = ai.make_bot(level)

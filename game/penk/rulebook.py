@@ -8,10 +8,9 @@ from typing import Any
 
 from game.chance import ChanceSource
 from game.kit.rulebook import Decider
-from game.kit.turn import Turn
 from game.match import SeededMatch
 from game.penk.actions import Action, Roll, parse
-from game.penk.engine import Outcome, result, view, whose_turn
+from game.penk.engine import result, view, whose_turn
 from game.penk.levels import LEVELS, make_bot
 from game.penk.match import PenkMatch
 from game.penk.play import decide
@@ -52,47 +51,25 @@ class Penk:
         assert isinstance(match, PenkMatch)
         return PenkMatch.replay(match.setup, actions, chance=match.chance)
 
-    def whose_turn(self, state: State) -> Turn:
-        return whose_turn(state)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        return legal_actions(state)
-
-    def apply(self, state: State, action: Action) -> State:
-        return apply(state, action)
-
-    def parse(self, text: str) -> Action:
-        return parse(text)
-
-    def read_sent(self, text: str) -> Action:
-        return read_sent_action(text)
+    # the door's own functions serve as the rulebook's
+    whose_turn = staticmethod(whose_turn)
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)
+    parse = staticmethod(parse)
+    read_sent = staticmethod(read_sent_action)
+    view = staticmethod(view)
+    redact = staticmethod(redact)
+    window_seats = staticmethod(window_seats)
+    decision_window = staticmethod(decision_window)
+    view_to_data = staticmethod(view_to_data)
+    view_from_data = staticmethod(view_from_data)
+    result = staticmethod(result)
 
     def is_chance(self, action: Action) -> bool:
         return isinstance(action, Roll)
 
-    def view(self, state: State, seat: int | None) -> State:
-        return view(state, seat)
-
-    def redact(self, before: State, action: Action, viewer: int | None) -> Action:
-        return redact(before, action, viewer)
-
-    def window_seats(self, state: State) -> tuple[int, ...]:
-        return window_seats(state)
-
-    def decision_window(self, state: State, seat: int) -> State | None:
-        return decision_window(state, seat)
-
-    def view_to_data(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view_to_data(state, seat)
-
-    def view_from_data(self, data: Mapping[str, Any], source: str) -> State:
-        return view_from_data(data, source)
-
     def is_over(self, state: State) -> bool:
         return state.is_over
-
-    def result(self, state: State) -> Outcome:
-        return result(state)
 
     def bot(self, level: str) -> Decider[State, Action]:
         bot = make_bot(level)

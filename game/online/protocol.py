@@ -5,7 +5,8 @@ each of its type (`decode`); anything else is a ProtocolError and the server clo
 connection. The server's messages are built by the room (game/online/room.py) and sent as they are.
 
 client -> server
-    hello     proto, game, and one of: players with name (opening a table, as its host),
+    hello     proto, game, and one of: players with name and timers (opening a table, as its
+              host; timers "off", "normal" or "fast"),
               invite (a join code) with name, watch (a watch code), or
               table + seat + token (resuming, with since: the last version seen)
     act       seq (the seat's count of actions taken, as the last step said), a (the action text)
@@ -16,7 +17,8 @@ client -> server
 server -> client
     welcome   seat (None: a spectator), token (on joining only), table, game, codes (the host),
               commit (the hash of the chance key, before any roll: game/online/fair.py)
-    lobby     seats: [{name, kind, level, taken, present}], started
+    lobby     seats: [{name, kind, level, taken, present}], started, game, timers (also sent
+              right after every welcome, so a seat that comes back knows the names)
     step      v, events [[seat, text]...], view, deciders, deadline, seq
     refused   reason, params (REASONS keys: the client says them in its language)
     chat      seat, name, text
@@ -45,6 +47,7 @@ _FIELDS: dict[str, dict[str, tuple[type, bool]]] = {  # type -> key -> (value ty
         "name": (str, False),
         "since": (int, False),
         "players": (int, False),
+        "timers": (str, False),
     },
     "act": {"seq": (int, True), "a": (str, True)},
     "chat": {"text": (str, True)},

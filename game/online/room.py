@@ -28,6 +28,13 @@ from game.online.protocol import MAX_CHAT, MAX_NAME
 from game.reasons import IllegalActionError
 
 GRACE = 60.0  # seconds a seat waits for its player before a bot plays it
+# A table's turn timers by name: off between friends, or a turn's and a window's seconds; on
+# expiry a bot finishes that seat's decision.
+TIMER_SETTINGS = {
+    "off": Timers(),
+    "normal": Timers(turn=90.0, window=45.0),
+    "fast": Timers(turn=30.0, window=15.0),
+}
 CHAT_GAP = 1.0  # seconds between two chat lines of one seat
 STAND_IN = "normal"  # the bot that plays for a player who is gone
 
@@ -166,6 +173,8 @@ class Room:
                 for seat in self.seats
             ],
             "started": self.table is not None,
+            "game": self.rules.key,
+            "timers": next((name for name, t in TIMER_SETTINGS.items() if t == self.timers), "off"),
         }
 
     # --- at the table -------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed
 from game.chance import KEY_BYTES
 from game.kit.rulebook import Decider
 from game.online.protocol import MAX_FRAME, PROTOCOL, ProtocolError, decode, encode
-from game.online.room import CODE_LENGTH, CODE_LETTERS, STAND_IN, Room
+from game.online.room import CODE_LENGTH, CODE_LETTERS, STAND_IN, TIMER_SETTINGS, Room
 from game.reasons import IllegalActionError
 from game.registry import GAMES
 
@@ -97,7 +97,7 @@ class TableServer:
 
     # --- rooms --------------------------------------------------------------------------------
 
-    def open_room(self, game: str, players: int, host: str) -> tuple[Room, str]:
+    def open_room(self, game: str, players: int, host: str, timers: str = "off") -> tuple[Room, str]:
         """A new room with fresh secrets; returns it and the host's seat token."""
         table_id = secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(16)
@@ -110,6 +110,7 @@ class TableServer:
             key=self.entropy(KEY_BYTES),
             invite=self._code(),
             watch=self._code(),
+            timers=TIMER_SETTINGS[timers],
         )
         self.rooms[table_id] = room
         self.by_invite[room.invite] = table_id
@@ -221,17 +222,19 @@ class TableServer:
         if seat == 0:
             welcome["codes"] = {"invite": room.invite, "watch": room.watch}
         await socket.send(encode(welcome))
+        await socket.send(encode(room.lobby()))  # the names, also for a seat that comes back
         await self._changed(room)
         return connection
 
     def _open_for(self, hello: dict[str, Any]) -> tuple[Room, str]:
         """A hello that opens a table: its sender is the host, at seat 0."""
         rules = GAMES.get(hello["game"])
-        if rules is None or hello["players"] not in rules.players:
+        timers = hello.get("timers", "off")
+        if rules is None or hello["players"] not in rules.players or timers not in TIMER_SETTINGS:
             raise IllegalActionError("not_now", action="open")
         if len(self.rooms) >= MAX_ROOMS:
             raise IllegalActionError("server_full")
-        return self.open_room(rules.key, hello["players"], hello.get("name", ""))
+        return self.open_room(rules.key, hello["players"], hello.get("name", ""), timers)
 
     def _room_of(self, hello: dict[str, Any]) -> Room | None:
         if "invite" in hello:

@@ -64,8 +64,8 @@ class HostedServer:
 
         return asyncio.run_coroutine_threadsafe(on_loop(), self.loop).result(timeout=STARTS_WITHIN)
 
-    def open_room(self, game: str, players: int, host: str) -> tuple[Room, str]:
-        return self.run(lambda: self.server.open_room(game, players, host))
+    def open_room(self, game: str, players: int, host: str, timers: str = "off") -> tuple[Room, str]:
+        return self.run(lambda: self.server.open_room(game, players, host, timers))
 
     def addresses(self) -> list[str]:
         """This computer's addresses to give friends (the first is the likeliest), loopback last."""

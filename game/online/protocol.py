@@ -19,7 +19,8 @@ server -> client
               commit (the hash of the chance key, before any roll: game/online/fair.py)
     lobby     seats: [{name, kind, level, taken, present}], started, game, timers (also sent
               right after every welcome, so a seat that comes back knows the names)
-    step      v, events [[seat, text]...], view, deciders, deadline, seq
+    step      v, events [[seat, text]...], view, deciders, deadline, left (seconds until the
+              deadline, None: no limit), seq, away (seats a bot plays while their player is gone)
     refused   reason, params (REASONS keys: the client says them in its language)
     chat      seat, name, text
     over      key (revealed once the game is over), commit, save (setup and every action)

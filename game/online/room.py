@@ -226,13 +226,16 @@ class Room:
         save = self.rules.match_to_data(self.table.match)
         return {"t": "over", "key": self.key.hex(), "commit": self.commitment, "save": save}
 
-    def step(self, viewer: int | None, since: int) -> dict[str, Any]:
+    def step(self, viewer: int | None, since: int, now: float | None = None) -> dict[str, Any]:
         """What a seat or spectator is sent after a change: the events it has not seen, its view,
-        who decides, the deadline, and its count of actions taken."""
+        who decides, the deadline and the seconds left until it (the server's clock means nothing
+        to a client), and its count of actions taken."""
         assert self.table is not None
         snapshot = self.table.snapshot(viewer)
         events = [[event.seat, event.text] for event in self.table.events_since(viewer, since)]
-        return {"t": "step", "events": events, **snapshot, "away": sorted(self.table.away)}
+        deadline = snapshot["deadline"]
+        left = None if deadline is None or now is None else round(max(0.0, deadline - now), 1)
+        return {"t": "step", "events": events, **snapshot, "left": left, "away": sorted(self.table.away)}
 
 
 def _hash(token: str) -> bytes:

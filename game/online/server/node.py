@@ -199,7 +199,10 @@ class TableServer:
                 seat = 0
             else:
                 found = self._room_of(hello)
-                if found is None or found.rules.key != hello["game"]:
+                # a join or watch code names its table's game (the welcome says it); a resume
+                # names the game it left
+                resuming = "table" in hello
+                if found is None or resuming and found.rules.key != hello["game"]:
                     raise IllegalActionError("wrong_code")
                 room = found
                 seat, token = self._seat_of(room, hello)
@@ -305,7 +308,7 @@ class TableServer:
                 if room.table is None:
                     await connection.socket.send(encode(room.lobby()))
                     continue
-                step = room.step(connection.seat, connection.sent)
+                step = room.step(connection.seat, connection.sent, self.clock())
                 connection.sent = step["v"]
                 await connection.socket.send(encode(step))
                 if over is not None and not connection.told_over:

@@ -107,7 +107,6 @@ REASONS: dict[str, str] = {
     "wrong_token": "this seat's key does not match; join again with the code",
     "chat_line": "a chat line has 1 to {most} characters on one line",
     "chat_too_fast": "one chat line a second, please",
-    "line_down": "the line to the table is down: nothing was sent; wait until it is back",
     # --- Penk!
     "penk.roll_first": "the dice must be rolled first",
     "penk.not_penk_action": "{action} is not a Penk! action",

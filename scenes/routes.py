@@ -25,11 +25,16 @@ from scenes.menus.reinstall import ReinstallScene
 from scenes.menus.rules import RulesScene
 from scenes.menus.settings import SettingsScene
 from scenes.menus.title import TitleScene
+from scenes.model.online.remote import MODE as ONLINE_MODE
+from scenes.model.online.remote import RemoteSession
 from scenes.model.penk_tutorial import MODE as PENK_TUTORIAL_MODE
 from scenes.model.penk_tutorial_session import PenkTutorialSession
 from scenes.model.rulebooks import PENK
 from scenes.model.tutorial import MODE as TUTORIAL_MODE
 from scenes.model.tutorial_session import TutorialSession
+from scenes.online.lobby import LobbyScene
+from scenes.online.play_online import PlayOnlineScene
+from scenes.online.table import online_table
 from scenes.penk import opening as penk_opening
 from scenes.penk.guide import PenkGuide
 from scenes.penk.scoring import PenkScoringScene
@@ -59,7 +64,13 @@ if TYPE_CHECKING:
 
 def table(app: App, session: GameSession) -> Scene:
     """The table's scene for the session's game and stage: the deal, the turns or the final score
-    (Penk!: its table or its final score)."""
+    (Penk!: its table or its final score); an online seat's inside the online table."""
+    if isinstance(session, RemoteSession):
+        return online_table(app, session, _table(app, session))  # type: ignore[arg-type]
+    return _table(app, session)
+
+
+def _table(app: App, session: GameSession) -> Scene:
     if session.game == PENK:
         if penk_opening.stage(session) == penk_opening.SCORING:
             return PenkScoringScene(app, session)
@@ -115,6 +126,10 @@ ROUTES: dict[str, RouteFactory] = {
     "solo-finished": finish_game,  # (GameSession): booked, then the end screen
     "campaign": CampaignScene,  # (CampaignStep or None)
     "solo-resigned": resign_game,  # (GameSession): booked as lost, then the scores as they stood
+    # online play
+    "online": PlayOnlineScene,  # host a table, join or watch one with a code
+    "online-lobby": LobbyScene,  # (OnlineClient): the seats, the codes, Start
+    "online-after": lambda app, _session: PlayOnlineScene(app),  # after an online game's final score
     # the history of played games
     "archive": ArchiveScene,  # every archived game (and the unfinished ones): replay, export, import
     "replay": replay,  # (Replay[, step, note]): the table as it stood at any step, read-only (either game)
@@ -123,6 +138,8 @@ ROUTES: dict[str, RouteFactory] = {
 }
 
 MODES: dict[str, ModeRoutes] = {
+    # an online game is neither restarted nor resigned from here; its end leads back to Play online
+    ONLINE_MODE: ModeRoutes(after_game="online-after", can_restart=False, can_resign=False),
     # the guided first game is left (and resumed) or played to its end, never restarted or resigned
     TUTORIAL_MODE: ModeRoutes(after_game="tutorial-done", can_restart=False, can_resign=False),
     PENK_TUTORIAL_MODE: ModeRoutes(can_restart=False, can_resign=False),

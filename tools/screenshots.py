@@ -29,6 +29,7 @@ from tools import (  # noqa: E402
     hint_shots,
     history_shots,
     odds_shots,
+    online_shots,
     penk_help_shots,
     penk_shots,
     slot_shots,
@@ -185,6 +186,7 @@ SHOTS.update(hint_shots.SHOTS)  # the hint with its sentence, "why not?" on a fi
 SHOTS.update(odds_shots.SHOTS)  # the odds at the table: the human's turn, a passive write
 SHOTS.update(penk_help_shots.SHOTS)  # Penk!'s hint, odds and "why not?"
 SHOTS.update(advice_shots.SHOTS)  # issue 33: the advice agreeing, the rough edges fixed
+SHOTS.update(online_shots.SHOTS)  # online play: join, watch, the lobby, the table, chat, a dropped line
 SHOTS.update(guard_shots.SHOTS)  # a second copy of the game, a busy or hand-edited archive
 
 

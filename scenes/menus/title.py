@@ -15,6 +15,7 @@ from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button
 from scenes.model.archive import has_archive
 from scenes.model.games import GOENNEN_KOENNEN
+from scenes.model.online.ticket import online_ticket
 from scenes.model.slots import has_unfinished_game
 from scenes.model.tutorial_session import answer_offer, should_offer
 from scenes.render.cards import render_card
@@ -66,7 +67,8 @@ class TitleScene(MenuScene):
         entries = [
             ("new_game", lambda: self._open("new-game"), True),
             ("solo", self._solo, True),
-            ("continue", self._continue, has_unfinished_game()),
+            ("online", lambda: self._open("online"), self.app.serves("online")),
+            ("continue", self._continue, has_unfinished_game() or online_ticket() is not None),
             ("rules", lambda: self._open("rules"), True),
             ("learn", self._learn, self.app.serves("tutorial")),
             ("settings", lambda: self._open("settings"), True),
@@ -77,7 +79,7 @@ class TitleScene(MenuScene):
         shown = [entry for entry in entries if entry[2]]
         # the way on is drawn as the main button: Continue while a game is unfinished
         primary = "continue" if any(key == "continue" for key, _, _ in shown) else "new_game"
-        gap = 10 if len(shown) < 7 else 6  # seven buttons still fit the menu, clear of the hint line
+        gap = 10 if len(shown) < 7 else 6 if len(shown) < 9 else 4  # clear of the hint line
         height = min(46, (area.height + gap) // len(shown) - gap)
         self.focus.widgets.clear()
         self.buttons.clear()
@@ -188,6 +190,10 @@ class TitleScene(MenuScene):
             self.app.go(route, how="replace")
 
     def _continue(self) -> None:
+        """The saved games; with none but a seat at an online table, back to that table."""
+        if not has_unfinished_game() and online_ticket() is not None and self.app.serves("online"):
+            self.app.go("online", "back")
+            return
         if self.app.serves(CONTINUE_LIST):
             self.app.go("continue")
 

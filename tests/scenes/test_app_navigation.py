@@ -31,6 +31,7 @@ def test_arrow_keys_and_enter_reach_the_rules(app: App) -> None:
     title = top(app)
     assert isinstance(title, TitleScene)
     press(app, pygame.K_DOWN)  # Solo (disabled but focusable, so its reason can be read)
+    press(app, pygame.K_DOWN)  # Play online
     press(app, pygame.K_DOWN)  # Rules
     assert title.focus.focused is title.buttons["rules"]
     press(app, pygame.K_RETURN)
@@ -65,6 +66,7 @@ def test_mouse_press_released_elsewhere_does_nothing(app: App) -> None:
 
 
 def test_gamepad_dpad_and_a_button_work_like_the_keyboard(app: App) -> None:
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     pad(app, pygame.CONTROLLER_BUTTON_A)

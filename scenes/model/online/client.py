@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.reasons import IllegalActionError
+from game.engine import IllegalActionError
 from game.registry import GAMES
 from scenes.model.files import FileProblem, read_json, write_json
 from scenes.model.gameconfig import SeatConfig, SeatKind
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 DEFAULT_PORT = 8765  # the port a hosted table listens on when it is free (else any free port)
 TICKET = "online_table.json"  # the seat's way back to its table (Continue)
 CHAT_KEPT = 50  # chat lines a table screen keeps
+BOT_NAMES = ("Ada", "Bruno", "Clara", "Dora")  # a bot seat's name by its number, the same on every screen
 # refusals of a chat line or a lobby request: no move of the seat's is taken back
 NOT_ABOUT_MOVES = frozenset({"chat_line", "chat_too_fast", "not_host", "seat_taken", "seats_open"})
 
@@ -177,6 +178,7 @@ class OnlineClient:
         self.unreadable = 0  # messages from the server that could not be read
         self.last_unreadable = ""
         self.hosted = False  # a resumed ticket of a table this game hosted
+        self.archived = False  # the finished game went to the archive
         factory = link or _websocket_link
         self.link = factory(self.urls, hello).start()
 
@@ -302,7 +304,7 @@ class OnlineClient:
         the lobby says (a bot with its level, a person elsewhere as a bot-like seat)."""
         configs = []
         for index, seat in enumerate(self.seats):
-            name = seat.name or f"{index + 1}"
+            name = seat.name or (BOT_NAMES[index % 4] if seat.kind == "bot" else f"{index + 1}")
             if seat.kind == "bot":
                 configs.append(SeatConfig(name, SeatKind.BOT, seat.level))
             elif index == self.seat:

@@ -25,9 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.kit.rulebook import Rulebook as GameRules
-from game.kit.turn import Turn
-from game.reasons import IllegalActionError
+from game.engine import IllegalActionError, Turn
 from game.registry import rulebook
 from scenes.model.files import FileProblem
 from scenes.model.gameconfig import SeatConfig, SeatKind
@@ -35,6 +33,14 @@ from scenes.model.rulebooks import FIRST_RULES, RULEBOOKS, Rulebook
 from scenes.model.session import BOT_MOVES_KEPT, LogEntry, log_entry
 
 MODE = "online"  # session.context["mode"] of an online table (scenes/routes.py MODES)
+
+
+class LineDown(IllegalActionError):
+    """A move made while the line is down: nothing was sent (the table's overlay says so)."""
+
+    def __init__(self) -> None:
+        super().__init__("not_now", action="send")
+        self.key = "line_down"  # told by refusal.line_down, a screen's reason, not the engine's
 
 
 @dataclass(slots=True)
@@ -69,7 +75,7 @@ class RemoteSession:
         send: Callable[[dict[str, Any]], bool],
         seq: int = 0,
     ) -> None:
-        self.game_rules: GameRules[Any, Any] = rulebook(game)
+        self.game_rules = rulebook(game)  # the game's door: whose turn, apply, view, parse
         self.rules: Rulebook = RULEBOOKS[game]  # the screens' view of the game's door
         self.seat = seat
         self.seats = tuple(seats)
@@ -86,6 +92,8 @@ class RemoteSession:
         self.archive_problem: FileProblem | None = None
         self.saves = self.failed_saves = 0
         self.on_save: Callable[[], FileProblem | None] | None = None  # the client keeps the seat's ticket
+        # how a seat a bot plays for its absent player is named ("bot for Anna"), in the screen's words
+        self.stand_in_words: Callable[[str], str] = lambda name: f"bot for {name}"
         self._send = send
         self._shown = view
         self._server_view = view
@@ -157,7 +165,8 @@ class RemoteSession:
         return not self._queue and self.bot_to_decide
 
     def name(self, seat: int) -> str:
-        return self.seats[seat].name
+        name = self.seats[seat].name
+        return self.stand_in_words(name) if seat in self.away else name
 
     def legal(self) -> list[Any]:
         return list(self.game_rules.legal_actions(self._shown))
@@ -176,7 +185,7 @@ class RemoteSession:
         before = self._shown
         after = self.game_rules.view(self.game_rules.apply(before, action), self.seat)
         if not self._send({"t": "act", "seq": self._sent, "a": str(action)}):
-            raise IllegalActionError("line_down")
+            raise LineDown()
         self._sent += 1
         self._mine.append(action)
         self._played.append(action)

@@ -1,0 +1,57 @@
+"""Online play through the real screens: Play online hosts a table, a friend joins with the code
+from a second client, the host fills the last seat with a bot and starts; the game is played to its
+final score on the online table (the host's moves through the scene's session, the friend's through
+its own), the chat reaches the other seat, and a dropped line freezes the table until it is back."""
+
+from __future__ import annotations
+
+from scenes.core.intents import Action, Intent
+from tools.online_shots import HostedTable, _frames, _until
+
+
+def test_a_hosted_game_is_played_to_its_final_score_on_the_online_table(app) -> None:
+    app.change_settings(animation_speed="instant")
+    table = HostedTable(app)
+    try:
+        assert app.stack.top.name == "online-lobby"
+        assert (
+            len(table.host.codes["invite"]) == 8 and table.host.codes["invite"] != table.host.codes["watch"]
+        )
+        lobby = app.stack.top
+        assert not lobby.start_button.enabled  # seat 3 is open
+        table.bots()
+        _frames(app, 0.2)
+        assert lobby.start_button.enabled
+        session = table.start()
+        assert app.stack.top.name == "online-table"
+        table.guest.say("hello from Ben")
+        _until(app, lambda: any(line.text == "hello from Ben" for line in table.host.chat), (table.guest,))
+        table.play_until(lambda s: s.over)
+        _frames(app, 1.0)
+        assert app.stack.top.inner.name == "scoring"
+        assert table.host.refusal is None
+        _until(app, lambda: table.host.over is not None, (table.guest,))
+        assert session.state == table.guest.session.state or session.over
+    finally:
+        table.close()
+
+
+def test_a_dropped_line_freezes_the_table_and_comes_back(app) -> None:
+    app.change_settings(animation_speed="instant")
+    table = HostedTable(app)
+    try:
+        table.bots()
+        table.start()
+        table.play_until(lambda s: s.human_to_decide and s.state.round >= 2)
+        table.host.link.drop()
+        _until(app, lambda: table.host.line == "reconnecting")
+        scene = app.stack.top
+        assert scene.frozen
+        before = table.host.session.state
+        scene.handle(Intent(Action.CONFIRM))  # input waits while the line is down
+        assert table.host.session.state is before
+        _until(app, lambda: table.host.line == "connected", (table.guest,))
+        assert not scene.frozen
+        table.play_until(lambda s: s.over)
+    finally:
+        table.close()

@@ -50,6 +50,14 @@ class LobbyScene(MenuScene):
             hint=lambda: t("online.start.hint"),
         )
         self.start_button.disabled_reason = self._why_not_startable
+        area = self.layout["game"]
+        self.copy_button = Button(
+            pygame.Rect(area.right - 190, area.y + 4, 190, area.height - 8),
+            lambda: t("online.copy"),
+            self.copy,
+            hint=lambda: t("online.copy.hint"),
+        )
+        self.copied = False
         self.opened = False
         self._build()
 
@@ -75,7 +83,8 @@ class LobbyScene(MenuScene):
             choice.enabled = client.is_host and index > 0 and not (seat.kind == "human" and seat.taken)
             self.kinds.append(choice)
         widgets = [choice for choice in self.kinds if choice.enabled]
-        self.focus.widgets = [*widgets, self.leave_button, *([self.start_button] if client.is_host else [])]
+        hosting = [self.copy_button, self.start_button] if client.is_host else []
+        self.focus.widgets = [*widgets, self.leave_button, *hosting]
         self.start_button.enabled = not self._why_not_startable()
         self._shape = self._lobby_shape()
 
@@ -94,6 +103,15 @@ class LobbyScene(MenuScene):
         if any(seat.kind == "human" and not seat.taken for seat in self.client.seats):
             return t("online.start.seats_open")
         return ""
+
+    def copy(self) -> None:
+        """The codes and the address onto the clipboard, to paste into a message to friends."""
+        try:
+            pygame.scrap.put_text(self.client.invitation())
+            self.copied = True
+        except pygame.error:  # no clipboard here (a headless machine): the codes stay on screen
+            self.copied = False
+        self.app.request_draw()
 
     def start(self) -> None:
         if not self._why_not_startable():
@@ -195,7 +213,7 @@ class LobbyScene(MenuScene):
             text = t("online.lobby.watching")
         else:
             text = t("online.lobby.guest")
-        fitted = fonts.line(text, 22, area.width, theme.FOCUS, "bold")
+        fitted = fonts.line(text, 22, area.width - 210, theme.FOCUS, "bold")
         if fitted is not None:
             surface.blit(fitted.surface, fitted.surface.get_rect(midleft=area.midleft))
 
@@ -208,6 +226,8 @@ class LobbyScene(MenuScene):
             text, colour = line_words(client), theme.CREAM
         elif client.refusal is not None:
             text, colour = refusal_words(client.refusal), theme.WARNING
+        elif self.copied:
+            text, colour = t("online.copied"), theme.FOCUS
         elif client.host is not None:
             text, colour = t("online.host.note"), theme.CREAM
         elif not client.is_host:

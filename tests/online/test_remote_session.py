@@ -86,3 +86,43 @@ def test_typed_addresses_become_server_urls() -> None:
     assert table_url("192.168.1.5") == "ws://192.168.1.5:8765"
     assert table_url(" 10.0.0.2:9000 ") == "ws://10.0.0.2:9000"
     assert table_url("wss://tables.example.org/play") == "wss://tables.example.org/play"
+
+
+def test_a_seat_gone_past_its_grace_is_played_by_a_bot_and_taken_back_on_return(tmp_path) -> None:
+    from game.online import GRACE
+
+    (tmp_path / "b").mkdir()
+    host = OnlineClient.host_table("penk", 2, "Anna", "off", folder=tmp_path)
+    try:
+        _wait([host], lambda: bool(host.codes))
+        guest = OnlineClient.join(
+            f"127.0.0.1:{host.host.port}", host.codes["invite"], "Ben", folder=tmp_path / "b"
+        )
+        _wait([host, guest], lambda: len(host.seats) == 2 and host.seats[1].taken)
+        host.start_game()
+        _wait([host, guest], lambda: host.session is not None and guest.session is not None)
+        ticket = load_ticket(tmp_path / "b")
+        assert ticket is not None and ticket.seat == 1
+        guest.close()  # Ben's line is gone ...
+        server = host.host.server
+        room = next(iter(server.rooms.values()))
+        host.host.run(lambda: room.leave(1, server.clock() - GRACE - 1))  # ... for longer than the grace
+        _wait([host], lambda: 1 in host.session.away)
+        assert host.session.name(1) == "bot for Ben"
+        back = OnlineClient.resume(ticket, folder=tmp_path / "b")  # Continue, with the kept ticket
+        _wait([host, back], lambda: back.session is not None and 1 not in host.session.away)
+        rng = random.Random(2)
+        limit = time.monotonic() + GAME_SECONDS
+        while not host.session.over:
+            assert time.monotonic() < limit
+            for client in (host, back):
+                client.pump()
+                _show_all(client)
+                if client.session.human_to_decide:
+                    client.session.play(GAMES["penk"].bot("easy")(client.session.state, rng, 0.05))
+            time.sleep(0.002)
+        assert back.refusal is None or back.refusal.key == "stale"
+        back.close()
+    finally:
+        host.close()
+        host.host.stop()

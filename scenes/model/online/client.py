@@ -179,6 +179,7 @@ class OnlineClient:
         self.last_unreadable = ""
         self.hosted = False  # a resumed ticket of a table this game hosted
         self.archived = False  # the finished game went to the archive
+        self._asked_back = False  # asked for the seat a bot plays since the line came back
         factory = link or _websocket_link
         self.link = factory(self.urls, hello).start()
 
@@ -216,6 +217,12 @@ class OnlineClient:
     @property
     def is_host(self) -> bool:
         return self.seat == 0 and not self.watching
+
+    def invitation(self) -> str:
+        """The codes and the address as one line to paste into a message to friends."""
+        addresses = self.addresses()
+        invite, watch = self.codes.get("invite", ""), self.codes.get("watch", "")
+        return f"{addresses[0] if addresses else ''} {invite} {watch}".strip()
 
     def addresses(self) -> list[str]:
         """Where friends reach a hosted table (address:port), the likeliest first."""
@@ -264,6 +271,8 @@ class OnlineClient:
     def _line(self, message: dict[str, Any]) -> None:
         state = message.get("state")
         self.line = state if state in ("connected", "reconnecting", "closed") else self.line
+        if self.line == "connected":
+            self._asked_back = False
         wait = message.get("wait")
         self.retry_in = (
             float(wait) if self.line == "reconnecting" and isinstance(wait, (int, float)) else None
@@ -330,6 +339,9 @@ class OnlineClient:
         else:
             self.session.receive(message, view)
         self.started = True
+        if self.seat in self.session.away and self.line == "connected" and not self._asked_back:
+            self._asked_back = True  # back after the grace period: the seat is ours from its next decision
+            self.take_back()
 
     def _refused(self, message: dict[str, Any]) -> None:
         reason = message.get("reason")

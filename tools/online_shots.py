@@ -127,9 +127,11 @@ class HostedTable:
 
     def play_until(self, done: Callable[[RemoteSession], bool]) -> None:
         """Ben plays as the easy bot; Anna (in the window) plays as it too, through her session."""
-        limit = time.monotonic() + 4 * WAIT
+        limit = time.monotonic() + 9 * WAIT
         session = self.host.session
         assert session is not None
+        speed = self.app.settings.animation_speed
+        self.app.change_settings(animation_speed="instant")  # the way there is not the shot
         while not done(session):
             self.app.step(FRAME)
             self.guest.pump()
@@ -141,8 +143,24 @@ class HostedTable:
                 if inner is not None and not getattr(inner, "paced", False):
                     session.play(GAMES[self.host.game].bot("easy")(session.state, self.rng, 0.05))
             if time.monotonic() > limit:
-                raise TimeoutError("the online game did not reach the shot's position")
+                raise TimeoutError(f"the online game did not reach the shot's position: {self.stand()}")
             time.sleep(0.002)
+        self.app.change_settings(animation_speed=speed)
+
+    def stand(self) -> str:
+        """Where each side stands (for a shot that timed out)."""
+        words = []
+        for client in (self.host, self.guest):
+            session = client.session
+            if session is None:
+                words.append(f"seat {client.seat}: no table")
+                continue
+            words.append(
+                f"seat {client.seat}: turn {session.turn} deciders {session.deciders} mine "
+                f"{session.human_to_decide} queue {len(session._queue)} refusal {client.refusal!r} "  # noqa: SLF001
+                f"line {client.line}"
+            )
+        return "; ".join(words) + f"; top {self.app.stack.top.name if self.app.stack.top else None}"
 
     def close(self) -> None:
         self.guest.close()

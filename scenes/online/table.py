@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 LOG = logging.getLogger("online-table")
-CHAT_PILL = pygame.Rect(880, 13, 125, 30)
-CLOCK_PILL = pygame.Rect(640, 13, 230, 30)
+CHAT_PILL = pygame.Rect(890, 13, 115, 30)
+CLOCK_PILL = pygame.Rect(722, 13, 160, 30)  # clear of the header of every language
 CHAT_PANEL = pygame.Rect(700, 380, 560, 330)
 CHAT_TOAST_SECONDS = 6.0
 CHAT_LINES = 8

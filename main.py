@@ -2,6 +2,7 @@
 
     python main.py [--windowed | --fullscreen] [--data-dir DIR] [--lang en|de|nl] [--smoke FRAMES]
     python main.py --selftest [--game goennen-koennen|penk] [--data-dir DIR]
+    python main.py --host-selftest [--game G] [--port N]  |  --join-selftest ADDRESS CODE
 
 A thin launcher: it reads the flags and hands over to scenes.app. A fatal error shows a message box
 and leaves a log in the user data folder (scenes/crash.py) instead of the window just vanishing.
@@ -39,6 +40,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="which game --selftest plays (default: goennen-koennen)",
     )
     parser.add_argument(
+        "--host-selftest",
+        action="store_true",
+        help="host a two-seat online table headless, print its code and port, play it to its end",
+    )
+    parser.add_argument("--port", type=int, help="the port --host-selftest listens on")
+    parser.add_argument(
+        "--join-selftest",
+        nargs=2,
+        metavar=("ADDRESS", "CODE"),
+        help="join the online table at ADDRESS with CODE headless and play it to its end",
+    )
+    parser.add_argument(
         "--smoke",
         type=int,
         metavar="FRAMES",
@@ -72,10 +85,24 @@ def selftest(data_dir: Path | None = None, game: str = "goennen-koennen") -> int
     return 0 if passed else 1
 
 
+def online_selftest(game: str, port: int | None, join: list[str] | None) -> int:
+    """Host (or join) an online table headless and play it to its end: the bundle's check that it
+    can play online (scenes/online/selftest.py)."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from scenes.online import selftest as online
+
+    if join is not None:
+        return online.report(*online.join(join[0], join[1]))
+    return online.report(*online.host(game, port))
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.selftest:
         return selftest(args.data_dir, args.game)
+    if args.host_selftest or args.join_selftest:
+        return online_selftest(args.game, args.port, args.join_selftest)
     problem = missing_display()
     if problem:
         print(f"Gönnen Können cannot open its window: {problem}", file=sys.stderr)

@@ -15,6 +15,7 @@ from game.registry import GAMES
 from scenes.app import App
 from scenes.model.online.client import TABLES, OnlineClient
 from scenes.model.online.remote import RemoteSession
+from scenes.online.selftest import play_easy, show_all
 
 FRAME = 1 / 60
 WAIT = 10.0  # seconds a shot waits for the table at most
@@ -38,19 +39,12 @@ def _until(app: App, done: Callable[[], bool], others: tuple[OnlineClient, ...] 
 
 
 def _show_all(client: OnlineClient) -> None:
-    session = client.session
-    while session is not None:
-        if session.turn.kind == "chance":
-            session.resolve_chance()
-        elif session.poll_bot() is None:
-            return
+    show_all(client)
 
 
 def _play_for(client: OnlineClient, rng: random.Random) -> None:
     """A friend who plays the easy bot's move whenever it is their turn."""
-    session = client.session
-    if session is not None and session.human_to_decide:
-        session.play(GAMES[client.game].bot("easy")(session.state, rng, 0.05))
+    play_easy(client, rng)
 
 
 def _type(app: App, text: str) -> None:
@@ -137,11 +131,8 @@ class HostedTable:
             self.guest.pump()
             _show_all(self.guest)
             _play_for(self.guest, self.rng)
-            if session.human_to_decide and not done(session):
-                scene = self.app.stack.top
-                inner = getattr(scene, "inner", None)
-                if inner is not None and not getattr(inner, "paced", False):
-                    session.play(GAMES[self.host.game].bot("easy")(session.state, self.rng, 0.05))
+            if not done(session):  # Anna's move through the table scene, as her click would
+                play_easy(self.host, self.rng, getattr(self.app.stack.top, "inner", None))
             if time.monotonic() > limit:
                 raise TimeoutError(f"the online game did not reach the shot's position: {self.stand()}")
             time.sleep(0.002)

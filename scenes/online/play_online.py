@@ -98,6 +98,7 @@ class PlayOnlineScene(MenuScene):
         self.start_button.hint = lambda: t(f"online.go.{self.chosen}.hint")
         self.start_button.disabled_reason = self._why_not
         self.problem: Callable[[], str] | None = None  # why the last try did not open a table
+        self.port: int | None = None  # the port to host on (None: the usual one when free)
         self._refresh()
         self.focus.focus(self.start_button if self.chosen == "host" else self.code)
 
@@ -167,7 +168,9 @@ class PlayOnlineScene(MenuScene):
         )
         try:
             if self.chosen == "host":
-                client = OnlineClient.host_table(info.key, players, name, TIMERS[self.timers.index])
+                client = OnlineClient.host_table(
+                    info.key, players, name, TIMERS[self.timers.index], self.port
+                )
                 TABLES.hosts.append(client.host)
             elif self.chosen == "join":
                 client = OnlineClient.join(self.address.value, self.code.value, name)

@@ -186,13 +186,18 @@ class OnlineClient:
     # --- opening a table ------------------------------------------------------------------------
 
     @classmethod
-    def host_table(cls, game: str, players: int, name: str, timers: str, **options: Any) -> OnlineClient:
-        """Host a table: the server on a thread of this game, and this player at seat 0."""
+    def host_table(
+        cls, game: str, players: int, name: str, timers: str, port: int | None = None, **options: Any
+    ) -> OnlineClient:
+        """Host a table: the server on a thread of this game, and this player at seat 0 (on
+        `port`, else the usual port when free, else any free one)."""
         from scenes.model.online.host import HostedServer
 
         try:
-            host = HostedServer.start("0.0.0.0", DEFAULT_PORT)
+            host = HostedServer.start("0.0.0.0", DEFAULT_PORT if port is None else port)
         except OSError:
+            if port is not None:
+                raise
             host = HostedServer.start("0.0.0.0", 0)  # the usual port is taken: any free one
         hello = {"game": game, "players": players, "name": name, "timers": timers}
         return cls([f"ws://127.0.0.1:{host.port}"], hello, name=name, host=host, **options)

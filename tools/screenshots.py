@@ -29,6 +29,7 @@ from tools import (  # noqa: E402
     hint_shots,
     history_shots,
     odds_shots,
+    online_shots,
     penk_help_shots,
     penk_shots,
     slot_shots,
@@ -186,6 +187,7 @@ SHOTS.update(odds_shots.SHOTS)  # the odds at the table: the human's turn, a pas
 SHOTS.update(penk_help_shots.SHOTS)  # Penk!'s hint, odds and "why not?"
 SHOTS.update(advice_shots.SHOTS)  # issue 33: the advice agreeing, the rough edges fixed
 SHOTS.update(guard_shots.SHOTS)  # a second copy of the game, a busy or hand-edited archive
+SHOTS.update(online_shots.SHOTS)  # issue 37: "Check this game" on an archived online game
 
 
 def take(out: Path, language: str, names: list[str] | None = None) -> list[Path]:

@@ -124,10 +124,11 @@ def shot_online_verify_failed(app: App) -> pygame.Surface:
 
 
 def shot_online_archive(app: App) -> pygame.Surface:
-    """The played games with an online game and one hosted among friends above the sample."""
+    """The played games with an online game and one hosted among friends (focused: its hint says
+    who held the key) above the sample."""
     store = archive.store(data_dir())
     store.record_many(archive_bench.sample_entries(6))
-    for game, host_mode in (("penk", True), ("goennen-koennen", False)):
+    for game, host_mode in (("goennen-koennen", False), ("penk", True)):  # the newest is focused
         over, commit, seats = online_over(game)
         result = OnlineResult(game, over["save"], over["key"], commit, seats, 0, host_mode)
         assert archive_online(result, data_dir()) is None

@@ -122,9 +122,20 @@ def test_a_host_mode_game_and_a_watched_one_are_marked(tables: dict[str, Any], d
     assert archive_online(_result(tables, PENK, seat=None), data_dir) is None
     store = archive.store(data_dir)
     rows = {row.game: row for row in store.games()}
-    assert rows[FIRST].mode == ONLINE_HOST and "key on the host's computer" in row_words(rows[FIRST])
+    assert rows[FIRST].mode == ONLINE_HOST and "Online among friends" in row_words(rows[FIRST])
     assert rows[PENK].mode == ONLINE and rows[PENK].player_score is None  # watched: no side of its own
     assert check_online(store.record_of(rows[FIRST].id)).host_mode
+
+
+def test_the_list_says_who_held_the_key_of_a_game_among_friends(
+    tables: dict[str, Any], app: App, data_dir: Path
+) -> None:
+    assert archive_online(_result(tables, host_mode=True), data_dir) is None
+    app.go("archive", fade=False)
+    settle(app)
+    row = top(app).focus.focused  # type: ignore[attr-defined]  # the first row has the focus
+    assert "Online among friends" in row.label()
+    assert "the host's computer held the key to the dice" in row.tooltip()
 
 
 def _bad_results(tables: dict[str, Any]) -> list[tuple[str, Any]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import shutil
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from scenes.history.check_game import CheckScene
 from scenes.history.replay_controls import ReplayBase
 from scenes.history.words import row_words
 from scenes.model import archive
+from scenes.model.archive_share import IMPORTS, export_game, import_games
 from scenes.model.archive_stats import statistics
 from scenes.model.gameconfig import SeatConfig, SeatKind
 from scenes.model.online_games import (
@@ -31,6 +33,7 @@ from scenes.model.online_games import (
     NOT_ONLINE,
     ONLINE,
     ONLINE_HOST,
+    UNFINISHED,
     OnlineResult,
     archive_online,
     check_online,
@@ -261,3 +264,31 @@ def test_the_check_button_is_there_for_online_games_only(
     assert all("Check" not in str(getattr(w, "label", lambda: "")()) for w in replay.focus.widgets)
     press(app, pygame.K_c)  # nothing to check
     assert top(app) is replay
+
+
+def test_a_shared_online_game_is_checked_on_the_friend_s_computer(
+    tables: dict[str, Any], data_dir: Path, tmp_path: Path
+) -> None:
+    assert archive_online(_result(tables, PENK), data_dir) is None
+    store = archive.store(data_dir)
+    (row,) = store.games()
+    exported, problem = export_game(store, row.id, data_dir)
+    assert exported is not None, problem
+    friend = tmp_path / "friend"
+    (friend / IMPORTS).mkdir(parents=True)
+    shutil.copy(exported, friend / IMPORTS / exported.name)
+    theirs = archive.store(friend)
+    assert import_games(theirs, friend).added == 1
+    (kept,) = theirs.games()
+    assert kept.mode == ONLINE and kept.imported
+    assert check_online(theirs.record_of(kept.id)).ok
+
+
+def test_a_game_that_ended_early_is_checked_as_far_as_it_went(tables: dict[str, Any], data_dir: Path) -> None:
+    save = tables[FIRST][0]["save"]
+    cut = {**save, "actions": save["actions"][:120]}
+    assert archive_online(_result(tables, save=cut, ended="resigned"), data_dir) is None
+    (row,) = archive.store(data_dir).games()
+    assert row.outcome == "resigned"
+    report = check_online(_only_record(data_dir))
+    assert (report.found, report.step) == (UNFINISHED, 120)

@@ -33,6 +33,7 @@ from scenes.model.online_games import (
     NOT_ONLINE,
     ONLINE,
     ONLINE_HOST,
+    START,
     UNFINISHED,
     OnlineResult,
     archive_online,
@@ -292,3 +293,19 @@ def test_a_game_that_ended_early_is_checked_as_far_as_it_went(tables: dict[str, 
     assert row.outcome == "resigned"
     report = check_online(_only_record(data_dir))
     assert (report.found, report.step) == (UNFINISHED, 120)
+
+
+def test_a_start_player_the_key_did_not_draw_is_named(
+    tables: dict[str, Any], app: App, data_dir: Path
+) -> None:
+    save = tables[PENK][0]["save"]
+    moved = {**save, "setup": {**save["setup"], "first": (save["setup"]["first"] + 1) % 3}}
+    assert archive_online(_result(tables, PENK, save=moved), data_dir) is None  # the rules replay it
+    report = check_online(_only_record(data_dir))
+    assert (report.found, report.step) == (START, 0)
+    scene = _open_check(app)
+    names = ["Anna", "Bot 2", "Bot 3"]
+    assert scene.message().startswith(
+        f"The start player does not follow from the key: the log says {names[report.logged]} began,"
+        f" the key gives {names[report.expected]}."
+    )

@@ -1,9 +1,10 @@
-""" "Check this game": an overlay over an archived online game's replay that recomputes every roll,
-draw and the start player from the key the table revealed at the end (scenes/model/online_games.py,
-on a thread of its own: some 30 ms on a long game), and says what it found in a player's words:
-every roll follows from the key the table committed to at the start, or the first action that does
-not, with what the log says and what the key gives. A table hosted on a player's computer says
-plainly that this computer held the key during the game. Escape, Enter or a click closes it.
+"""Check this game: an overlay over an archived online game's replay (route "check-game") that
+recomputes every roll, draw and the start player from the key the table revealed at the end
+(scenes/model/online_games.py, on a thread of its own: some 30 ms on a long game), and says what it
+found in a player's words: every roll follows from the key the table committed to at the start, or
+the first action that does not, with what the log says and what the key gives. A table among
+friends says plainly that the host's computer held the key during the game. Escape, C, Enter on
+Close or a click beside the panel closes it.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from scenes.core.confirm import ConfirmScene
 from scenes.core.routing import ModeRoutes, RouteFactory
 from scenes.history.archive_list import ArchiveScene
+from scenes.history.check_game import CheckScene
 from scenes.history.penk_replay import PenkReplayScene
 from scenes.history.replay import ReplayScene
 from scenes.history.review import ReviewScene
@@ -133,6 +134,7 @@ ROUTES: dict[str, RouteFactory] = {
     # the history of played games
     "archive": ArchiveScene,  # every archived game (and the unfinished ones): replay, export, import
     "replay": replay,  # (Replay[, step, note]): the table as it stood at any step, read-only (either game)
+    "check-game": CheckScene,  # (Replay): an online game's dice recomputed from the table's key, over it
     "statistics": StatisticsScene,  # the player's record counted from the archive
     "review": ReviewScene,  # (game id, Replay): the human's decisions against the hard bot's
 }

@@ -25,6 +25,7 @@ import pygame  # noqa: E402
 from scenes.app import App  # noqa: E402
 from tools import (  # noqa: E402
     advice_shots,
+    check_shots,
     guard_shots,
     hint_shots,
     history_shots,
@@ -188,6 +189,7 @@ SHOTS.update(penk_help_shots.SHOTS)  # Penk!'s hint, odds and "why not?"
 SHOTS.update(advice_shots.SHOTS)  # issue 33: the advice agreeing, the rough edges fixed
 SHOTS.update(online_shots.SHOTS)  # online play: join, watch, the lobby, the table, chat, a dropped line
 SHOTS.update(guard_shots.SHOTS)  # a second copy of the game, a busy or hand-edited archive
+SHOTS.update(check_shots.SHOTS)  # issue 37: "Check this game" on an archived online game
 
 
 def take(out: Path, language: str, names: list[str] | None = None) -> list[Path]:

@@ -39,6 +39,7 @@ class Action(Enum):
     HINT = auto()  # H: ask the hard bot what it would do now (the table's hint)
     WHY_NOT = auto()  # ? or a right-click: why the thing under the pointer cannot be chosen
     ODDS = auto()  # O: show or hide the odds at the table
+    CHECK = auto()  # C: check an archived online game's dice against the table's key
 
 
 @dataclass(frozen=True)
@@ -189,6 +190,8 @@ class IntentMapper:
             return [Intent(Action.WHY_NOT)]
         if event.key == pygame.K_o and plain and not self.text_entry:
             return [Intent(Action.ODDS)]
+        if event.key == pygame.K_c and plain and not self.text_entry:
+            return [Intent(Action.CHECK)]
         action = _KEYS.get(event.key)
         return [Intent(action)] if action else []
 

@@ -26,6 +26,7 @@ from scenes.model import archive as archive_module
 from scenes.model.archive import GameRow
 from scenes.model.archive_entry import PENK
 from scenes.model.archive_share import EXPORTS, IMPORTS, export_game, import_games
+from scenes.model.online_games import ONLINE_HOST
 from scenes.model.replay import Replay
 from scenes.model.session import GameSession
 from scenes.model.slots import SlotInfo, unfinished_games
@@ -94,6 +95,8 @@ class ArchiveScene(MenuScene):
         for row in self.rows:
             room = area.width - EXPORT_WIDTH - REVIEW_WIDTH - DELETE_WIDTH - 36
             widgets.append(self._row_button(top, room, self._label(row), self._open(row)))
+            if row.mode == ONLINE_HOST:  # the row says "among friends"; its hint who held the key
+                widgets[-1].hint = lambda: t("archive.row.online_host.hint")
             review = Button(
                 pygame.Rect(
                     area.right - DELETE_WIDTH - EXPORT_WIDTH - REVIEW_WIDTH - 24,

@@ -19,6 +19,7 @@ from scenes.core.intents import Intent
 from scenes.core.layout import layout
 from scenes.core.stack import Scene
 from scenes.core.widgets import Button, FocusGroup, Text
+from scenes.model.online_games import played_online
 from scenes.model.replay import Move, Replay
 from scenes.render.shapes import rounded_panel
 
@@ -58,11 +59,22 @@ class ReplayBase(Scene):
             ("replay.round_on", lambda: self.go_to(self._round_start(1))),
             ("replay.back", self.back),
         ]
+        if self.checkable:  # an online game: its dice can be checked against the table's key
+            second.insert(3, ("replay.check", self.check))
         buttons = _row(first_row, first) + _row(second_row, second)
         self.play_button = buttons[5]
         self.play_button.label = lambda: t("replay.pause") if self.playing else t("replay.play")
         self.focus.widgets = list(buttons)
         self.focus.focus_index = 2  # Enter steps on at once
+
+    @property
+    def checkable(self) -> bool:
+        """Whether the game was played at an online table: "Check this game" is offered (C)."""
+        return played_online(self.replay.session.context)
+
+    def check(self) -> None:
+        """Recompute the dice from the table's key, over the replay (scenes/history/check_game.py)."""
+        self.app.stack.push(self.app.scene("check-game", self.replay))
 
     def _round_start(self, direction: int) -> int:
         here = self.replay.round_index(self.step)
@@ -88,6 +100,10 @@ class ReplayBase(Scene):
     def handle(self, intent: Intent) -> None:
         if intent.action in (Key.BACK, Key.MENU):
             self.back()
+            return
+        if intent.action == Key.CHECK and self.checkable:
+            self.app.play("click")
+            self.check()
             return
         if intent.action in (Key.PAGE_NEXT, Key.PAGE_PREVIOUS):
             forward = intent.action == Key.PAGE_NEXT

@@ -252,7 +252,10 @@ class Archive:
             return None
         # the player's side: the human seats, or the bot the player watched
         mine = {i for i, s in enumerate(entry.seats) if s.kind == "human" or entry.mode == "watch"}
+        if entry.player_seats is not None:  # an online game: the other people are not the player
+            mine = set(entry.player_seats)
         player = [entry.seats[i] for i in sorted(mine)]
+        human = {i for i in mine if entry.seats[i].kind == "human"}  # the player's cards: a person's
         cursor = db.execute(
             """INSERT INTO games (fingerprint, game, played_at, outcome, mode, solo_level, deck_version,
                 seed, players, rounds, actions, player_score, player_won, imported, hints)
@@ -285,7 +288,7 @@ class Archive:
             "INSERT INTO card_scores (game_id, seat, card_id, points, completed, player)"
             " VALUES (?, ?, ?, ?, ?, ?)",
             [
-                (game_id, i, card.card_id, card.points, int(card.completed), int(s.kind == "human"))
+                (game_id, i, card.card_id, card.points, int(card.completed), int(i in human))
                 for i, s in enumerate(entry.seats)
                 for card in s.cards
             ],

@@ -26,7 +26,9 @@ RESIGNED = "resigned"
 ABANDONED = "abandoned"
 OUTCOMES = (FINISHED, RESIGNED, ABANDONED)
 MULTIPLAYER = "multiplayer"
-MODES = (MULTIPLAYER, "solo", "campaign", "watch")
+# "online" and "online_host": a game at an online table (scenes/model/online_games.py), the second
+# hosted on a player's computer, which held the dice's key during the game
+MODES = (MULTIPLAYER, "solo", "campaign", "watch", "online", "online_host")
 PENK = "penk"
 
 
@@ -61,6 +63,9 @@ class ArchiveEntry:
     seats: tuple[SeatEntry, ...]
     record: dict[str, Any]  # the save's data: game.serialize's envelope with seats and context
     fingerprint: str  # fingerprint(record): the archive keeps each game once
+    # the player's seats (an online game: the one seat played here); None: the human seats, or
+    # in a watched game the bots
+    player_seats: tuple[int, ...] | None = None
 
 
 def fingerprint(record: dict[str, Any]) -> str:

@@ -136,5 +136,6 @@ def test_screens_never_import_each_other() -> None:
     reaching = sorted(
         name for name, targets in graph.items() if targets & screens and name.startswith("scenes")
     )
-    # the route table, and main.py --selftest, which checks the scoring screen against the engine
-    assert reaching == ["scenes.routes", "scenes.table.selftest"]
+    # the route table, main.py --selftest, which checks the scoring screen against the engine, and
+    # main.py --host-selftest, which hosts a table through Play online
+    assert reaching == ["scenes.online.selftest", "scenes.routes", "scenes.table.selftest"]

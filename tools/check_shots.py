@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from game.online.room import Room
+from game.online import Room
 from game.registry import rulebook
 from scenes.app import App
 from scenes.core.intents import Action, Intent

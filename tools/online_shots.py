@@ -148,7 +148,7 @@ class HostedTable:
                 continue
             words.append(
                 f"seat {client.seat}: turn {session.turn} deciders {session.deciders} mine "
-                f"{session.human_to_decide} queue {len(session._queue)} refusal {client.refusal!r} "  # noqa: SLF001
+                f"{session.human_to_decide} queue {session.queued} refusal {client.refusal!r} "
                 f"line {client.line}"
             )
         return "; ".join(words) + f"; top {self.app.stack.top.name if self.app.stack.top else None}"

@@ -16,7 +16,8 @@ client -> server
     takeback  (a player whose seat a bot played while they were gone)
 server -> client
     welcome   seat (None: a spectator), token (on joining only), table, game, codes (the host),
-              commit (the hash of the chance key, before any roll: game/online/fair.py)
+              commit (the hash of the chance key, before any roll: game/online/fair.py),
+              among_friends (the table runs in a player's game, which holds the key)
     lobby     seats: [{name, kind, level, taken, present}], started, game, timers (also sent
               right after every welcome, so a seat that comes back knows the names)
     step      v, events [[seat, text]...], view, deciders, deadline, left (seconds until the

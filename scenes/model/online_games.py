@@ -28,8 +28,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game.chance import KEY_BYTES, KeyedChance
-from game.online.fair import check_game
+from game.match import KeyedChance
+from game.online import KEY_BYTES, check_game
 from game.registry import GAMES
 from game.serialize import FIRST_GAME, GAME_KEY, SaveError
 from scenes.model import archive as archive_module

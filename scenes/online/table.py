@@ -117,9 +117,9 @@ class OnlineTableScene(Scene):
             save=save,
             key=key,
             commit=client.commit or "",
-            seats=tuple(client.seat_configs()),
+            seats=tuple(client.people_and_bots()),
             seat=client.seat,
-            host_mode=client.host is not None or client.hosted,
+            host_mode=client.among_friends or client.host is not None,
             ended="finished",
         )
         try:

@@ -6,10 +6,11 @@ its own), the chat reaches the other seat, and a dropped line freezes the table 
 from __future__ import annotations
 
 from scenes.core.intents import Action, Intent
+from scenes.model import archive
 from tools.online_shots import HostedTable, _frames, _until
 
 
-def test_a_hosted_game_is_played_to_its_final_score_on_the_online_table(app) -> None:
+def test_a_hosted_game_is_played_to_its_final_score_on_the_online_table(app, data_dir) -> None:
     app.change_settings(animation_speed="instant")
     table = HostedTable(app)
     try:
@@ -31,7 +32,10 @@ def test_a_hosted_game_is_played_to_its_final_score_on_the_online_table(app) -> 
         assert app.stack.top.inner.name == "scoring"
         assert table.host.refusal is None
         _until(app, lambda: table.host.over is not None, (table.guest,))
-        assert session.state == table.guest.session.state or session.over
+        _frames(app, 0.2)
+        assert table.host.session.archive_problem is None, table.host.session.archive_problem
+        (row,) = archive.store(data_dir).games()  # the finished game is in the archive, checkable
+        assert row.mode == "online_host"
     finally:
         table.close()
 

@@ -79,8 +79,12 @@ class TableServer:
         bot_budget: float = BOT_BUDGET,
         entropy: Callable[[int], bytes] = secrets.token_bytes,
         max_per_address: int = MAX_PER_ADDRESS,
+        among_friends: bool = False,
     ) -> None:
         self.clock = clock
+        # host mode: the server runs in a player's game, whose computer holds the keys; every
+        # welcome says so, and the archive marks such games
+        self.among_friends = among_friends
         self.max_per_address = max_per_address  # a load test from one address raises it
         self.entropy = entropy  # the chance keys' and the bots' randomness (tests pin it)
         self.bot_budget = bot_budget
@@ -219,6 +223,7 @@ class TableServer:
             "table": room.table_id,
             "game": room.rules.key,
             "commit": room.commitment,
+            "among_friends": self.among_friends,
         }
         if token is not None:
             welcome["token"] = token

@@ -179,6 +179,7 @@ class OnlineClient:
         self.last_unreadable = ""
         self.hosted = False  # a resumed ticket of a table this game hosted
         self.archived = False  # the finished game went to the archive
+        self.among_friends = False  # the table runs in a player's game (host mode): it holds the key
         self._asked_back = False  # asked for the seat a bot plays since the line came back
         factory = link or _websocket_link
         self.link = factory(self.urls, hello).start()
@@ -293,6 +294,7 @@ class OnlineClient:
         if isinstance(codes, dict):
             self.codes = {str(k): str(v) for k, v in codes.items()}
         self.commit = str(message.get("commit", ""))
+        self.among_friends = message.get("among_friends") is True
         self.keep_ticket()
 
     def _lobby(self, message: dict[str, Any]) -> None:
@@ -326,6 +328,15 @@ class OnlineClient:
             else:
                 configs.append(SeatConfig(name, SeatKind.BOT, None))
         return configs
+
+    def people_and_bots(self) -> list[SeatConfig]:
+        """The seats as they were: each person a person, each bot with its level (the archive)."""
+        return [
+            SeatConfig(config.name, SeatKind.BOT if seat.kind == "bot" else SeatKind.HUMAN, config.level)
+            if seat.kind == "bot"
+            else SeatConfig(config.name, SeatKind.HUMAN)
+            for seat, config in zip(self.seats, self.seat_configs(), strict=True)
+        ]
 
     def _step(self, message: dict[str, Any]) -> None:
         rules = GAMES[self.game]

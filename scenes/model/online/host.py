@@ -41,7 +41,7 @@ class HostedServer:
 
         def serve() -> None:
             async def main() -> None:
-                server = TableServer()
+                server = TableServer(among_friends=True)
                 try:
                     async with server.serve(host, port) as bound:
                         hosted = cls(server, asyncio.get_running_loop(), bound)

@@ -115,6 +115,11 @@ class RemoteSession:
         return self.rules.key
 
     @property
+    def queued(self) -> int:
+        """Events that came in and are still to be shown."""
+        return len(self._queue)
+
+    @property
     def solo_level(self) -> int | None:
         return None
 

@@ -23,7 +23,7 @@ def test_a_hosted_game_is_played_to_its_final_score_on_the_online_table(app, dat
         table.bots()
         _frames(app, 0.2)
         assert lobby.start_button.enabled
-        session = table.start()
+        table.start()
         assert app.stack.top.name == "online-table"
         table.guest.say("hello from Ben")
         _until(app, lambda: any(line.text == "hello from Ben" for line in table.host.chat), (table.guest,))

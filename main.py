@@ -2,7 +2,7 @@
 
     python main.py [--windowed | --fullscreen] [--data-dir DIR] [--lang en|de|nl] [--smoke FRAMES]
     python main.py --selftest [--game goennen-koennen|penk] [--data-dir DIR]
-    python main.py --host-selftest [--game G] [--port N]  |  --join-selftest ADDRESS CODE
+    python main.py --host-selftest [--game G] [--port N]  |  --join-selftest / --watch-selftest ADDRESS CODE
 
 A thin launcher: it reads the flags and hands over to scenes.app. A fatal error shows a message box
 and leaves a log in the user data folder (scenes/crash.py) instead of the window just vanishing.
@@ -52,6 +52,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="join the online table at ADDRESS with CODE headless and play it to its end",
     )
     parser.add_argument(
+        "--watch-selftest",
+        nargs=2,
+        metavar=("ADDRESS", "CODE"),
+        help="watch the online table at ADDRESS with its watch CODE headless until its end",
+    )
+    parser.add_argument(
         "--smoke",
         type=int,
         metavar="FRAMES",
@@ -85,7 +91,7 @@ def selftest(data_dir: Path | None = None, game: str = "goennen-koennen") -> int
     return 0 if passed else 1
 
 
-def online_selftest(game: str, port: int | None, join: list[str] | None) -> int:
+def online_selftest(game: str, port: int | None, join: list[str] | None, watch: list[str] | None) -> int:
     """Host (or join) an online table headless and play it to its end: the bundle's check that it
     can play online (scenes/online/selftest.py)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -94,6 +100,8 @@ def online_selftest(game: str, port: int | None, join: list[str] | None) -> int:
 
     if join is not None:
         return online.report(*online.join(join[0], join[1]))
+    if watch is not None:
+        return online.report(*online.join(watch[0], watch[1], watch=True))
     return online.report(*online.host(game, port))
 
 
@@ -101,8 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.selftest:
         return selftest(args.data_dir, args.game)
-    if args.host_selftest or args.join_selftest:
-        return online_selftest(args.game, args.port, args.join_selftest)
+    if args.host_selftest or args.join_selftest or args.watch_selftest:
+        return online_selftest(args.game, args.port, args.join_selftest, args.watch_selftest)
     problem = missing_display()
     if problem:
         print(f"Gönnen Können cannot open its window: {problem}", file=sys.stderr)

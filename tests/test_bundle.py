@@ -111,3 +111,47 @@ def test_bundle_plays_headless_and_writes_only_to_the_data_folder(
         penk = run_bundle(bundle.program, ["--selftest", "--game", "penk"], home, data, cwd)
         assert penk.returncode == 0, f"{penk.stdout[-2000:]}\n{penk.stderr[-4000:]}"
         assert "Penk!" in penk.stdout and snapshot(bundle.folder) == before
+
+
+def test_bundle_hosts_a_table_that_a_second_bundle_process_joins_and_plays_to_its_end(
+    bundle: build_exe.Bundle, tmp_path: Path
+) -> None:
+    """The executable hosts online (the server on a thread, websockets and asyncio inside) and a
+    second run of it joins with the code the first printed: a two-seat game to its end."""
+    import re
+    import socket
+    import time
+
+    home, cwd = tmp_path / "home", tmp_path / "cwd"
+    for folder in (home, cwd):
+        folder.mkdir()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", GOENNEN_NO_DIALOG="1", HOME=str(home))
+    host = subprocess.Popen(
+        [str(bundle.program), "--host-selftest", "--port", str(port)],
+        cwd=cwd,
+        env=env | {"GOENNEN_DATA_DIR": str(tmp_path / "host")},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert host.stdout is not None
+        code, limit = None, time.monotonic() + 120
+        while code is None and time.monotonic() < limit:
+            found = re.search(r"code ([A-Z]{8}) port", host.stdout.readline())
+            code = found.group(1) if found else None
+        assert code is not None, "the bundle printed no code"
+        friend = run_bundle(
+            bundle.program, ["--join-selftest", f"127.0.0.1:{port}", code], home, tmp_path / "friend", cwd
+        )
+        assert friend.returncode == 0, friend.stderr[-3000:]
+        out, err = host.communicate(timeout=RUN_TIMEOUT_S)
+        assert host.returncode == 0, err[-3000:]
+        assert "online selftest passed" in out and "online selftest passed" in friend.stdout
+    finally:
+        if host.poll() is None:
+            host.kill()

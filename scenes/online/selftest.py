@@ -4,6 +4,7 @@
                                                      prints "code <invite> port <port>", waits for a
                                                      friend, plays its seat to the final score
     main.py --join-selftest ADDRESS CODE             joins that table with the code and plays its seat
+    main.py --watch-selftest ADDRESS CODE            watches a table with its watch code to the end
 
 Each seat plays the easy bot's move when it is its turn (the host's through the online table
 screen's session, at instant speed); each passes when the game reaches its final score on both
@@ -25,6 +26,7 @@ from scenes.model.online.client import TABLES, OnlineClient
 FRAME = 1 / 60
 FRIEND_WITHIN = 60.0  # seconds the host waits for the friend to join
 GAME_WITHIN = 240.0  # seconds a whole game may take
+WATCH_WITHIN = 1200.0  # a person's game, watched (a player in a real window takes their time)
 
 
 def show_all(client: OnlineClient) -> None:
@@ -113,9 +115,13 @@ def _host(game: str, port: int | None, data: Path) -> tuple[bool, str]:
                 client.host.stop()
 
 
-def join(address: str, code: str) -> tuple[bool, str]:
+def join(address: str, code: str, watch: bool = False) -> tuple[bool, str]:
+    """Join (or, with `watch`, only watch) the table at `address` with `code` to its end."""
     with tempfile.TemporaryDirectory() as folder:
-        client = OnlineClient.join(address, code, "Friend", folder=Path(folder))
+        if watch:
+            client = OnlineClient.watch(address, code, folder=Path(folder))
+        else:
+            client = OnlineClient.join(address, code, "Friend", folder=Path(folder))
         rng = random.Random(2)
         try:
 
@@ -127,10 +133,14 @@ def join(address: str, code: str) -> tuple[bool, str]:
                     raise TimeoutError(f"refused: {client.fatal.key}")
 
             over = lambda: client.session is not None and client.session.over  # noqa: E731
-            _wait(step, over, GAME_WITHIN, "the game did not end")
+            _wait(step, over, WATCH_WITHIN if watch else GAME_WITHIN, "the game did not end")
             assert client.session is not None
             result = _summary(GAMES[client.game].result(client.session.state))
-            return True, f"joined {address}, played {client.game} to its end: {result}"
+            how = "watched" if watch else "joined"
+            return (
+                True,
+                f"{how} {address}, {client.game} to its end ({client.session.queued} to show): {result}",
+            )
         except (TimeoutError, AssertionError) as error:
             return False, f"joining failed: {error}"
         finally:

@@ -101,6 +101,7 @@ class HostedTable:
         host = TABLES.current
         assert host is not None and host.host is not None
         self.host = host
+        self.server = host.host  # stays the table's server when the host's client is replaced
         self.guest = OnlineClient.join(f"127.0.0.1:{host.host.port}", host.codes["invite"], "Ben")
         _until(app, lambda: len(host.seats) == players and host.seats[1].taken, (self.guest,))
         self.rng = random.Random(3)
@@ -156,8 +157,8 @@ class HostedTable:
     def close(self) -> None:
         self.guest.close()
         self.host.close()
-        if self.host.host is not None:
-            self.host.host.stop()
+        if self.server is not None:
+            self.server.stop()
         TABLES.current = None
         TABLES.hosts.clear()
 

@@ -54,6 +54,9 @@ class OnlineTableScene(Scene):
         self.seen_refusal = client.refusal
         self.mute_rects: dict[int, pygame.Rect] = {}
         session.stand_in_words = lambda name: t("online.bot_for", name=name)
+        # Pause -> Save and quit leaves the table: the seat's ticket is kept for Continue and the
+        # line is closed (the inner table only knows how to save an offline game)
+        inner.save_and_quit = self.leave  # type: ignore[attr-defined]
 
     # -- the inner table ------------------------------------------------------------------------
     def enter(self) -> None:
@@ -132,6 +135,17 @@ class OnlineTableScene(Scene):
     @property
     def animating(self) -> bool:
         return True  # the line may bring a move any frame
+
+    def leave(self) -> None:
+        """Leave the table to the title; Continue (or Back to your table) takes the seat again."""
+        problem = self.session.save()
+        self.client.close()
+        TABLES.current = None
+        if problem is not None:
+            from scenes.core import file_notices
+
+            self.app.notice = file_notices.not_saved(file_notices.GAME, problem)
+        self.app.go("title", how="reset")
 
     # -- input ----------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:

@@ -59,3 +59,26 @@ def test_a_dropped_line_freezes_the_table_and_comes_back(app) -> None:
         table.play_until(lambda s: s.over)
     finally:
         table.close()
+
+
+def test_a_player_who_leaves_the_table_comes_back_with_continue(app) -> None:
+    from scenes.model.online.client import TABLES
+
+    app.change_settings(animation_speed="instant")
+    table = HostedTable(app)
+    try:
+        table.bots()
+        table.start()
+        table.play_until(lambda s: s.human_to_decide and s.state.round >= 2)
+        app.stack.top.leave()  # Pause -> Save and quit
+        _frames(app, 1.0)
+        title = app.stack.top
+        assert title.name == "title" and "continue" in title.buttons
+        title.buttons["continue"].activate()
+        _until(app, lambda: app.stack.top.name == "online-table", (table.guest,))
+        back = TABLES.current
+        assert back is not None and back.seat == 0 and back is not table.host
+        table.host = back
+        table.play_until(lambda s: s.over)
+    finally:
+        table.close()

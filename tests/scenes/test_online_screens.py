@@ -82,3 +82,58 @@ def test_a_player_who_leaves_the_table_comes_back_with_continue(app) -> None:
         table.play_until(lambda s: s.over)
     finally:
         table.close()
+
+
+def test_a_spectator_watches_through_the_screens_and_never_decides(app) -> None:
+    """Watch with a code: the lobby says so, the table follows the game, no seat is ever offered."""
+    import random
+
+    from scenes.model.online.client import TABLES, OnlineClient
+    from scenes.online.play_online import PlayOnlineScene
+    from scenes.online.selftest import play_easy, show_all
+
+    app.change_settings(animation_speed="instant")
+    host = OnlineClient.host_table("penk", 2, "Anna", "off", port=0)
+    try:
+        _until(app, lambda: (host.pump() or True) and bool(host.codes))
+        host.set_bot(1, "easy")
+        _until(app, lambda: (host.pump() or True) and len(host.seats) == 2 and host.seats[1].taken)
+        scene = PlayOnlineScene(app, "watch")
+        app.go(scene, fade=False)
+        _frames(app, 0.2)
+        scene.code.value = host.codes["watch"].lower()
+        scene.address.value = f"127.0.0.1:{host.host.port}"
+        scene.resume()
+        assert scene.start_button.enabled
+        scene.start()
+        _until(app, lambda: app.stack.top.name == "online-lobby" and bool(TABLES.current.seats))
+        watcher = TABLES.current
+        assert watcher.watching and watcher.seat is None and watcher.token is None
+        host.start_game()
+        rng = random.Random(4)
+
+        def host_plays() -> bool:
+            host.pump()
+            show_all(host)
+            play_easy(host, rng)
+            return watcher.session is not None and watcher.session.over
+
+        _until(app, host_plays, ())
+        assert app.stack.top.name == "online-table"
+        assert not watcher.session.human_to_decide and watcher.session.humans == []
+    finally:
+        host.close()
+        host.host.stop()
+        TABLES.current = None
+
+
+def test_a_muted_player_s_lines_are_not_shown() -> None:
+    from scenes.model.online.client import ChatLine, OnlineClient
+
+    client = OnlineClient.__new__(OnlineClient)
+    client.chat = [ChatLine(1, "Ben", "hi"), ChatLine(2, "Cleo", "hello")]
+    client.muted = set()
+    client.toggle_mute(1)
+    assert [line.text for line in client.shown_chat()] == ["hello"]
+    client.toggle_mute(1)
+    assert len(client.shown_chat()) == 2

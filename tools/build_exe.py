@@ -45,8 +45,9 @@ EXCLUDED_MODULES = (
     # (asyncio, concurrent, ssl and http stay: online play's server and client need them)
     "_hashlib",  # OpenSSL's hashes; hashlib falls back to its built-in ones (ssl does not need it)
     "_decimal",  # decimal falls back to the pure-Python _pydecimal (only fractions/statistics use it)
-    # Unicode names and East Asian codecs (2 MB the game never loads): room for the archive's SQLite
-    "unicodedata", "_multibytecodec", "_codecs_jp", "_codecs_hk", "_codecs_cn", "_codecs_kr",
+    # East Asian codecs (the game never loads them): room for the archive's SQLite. unicodedata
+    # stays: a host name is looked up through the idna codec, which needs it (online play)
+    "_multibytecodec", "_codecs_jp", "_codecs_hk", "_codecs_cn", "_codecs_kr",
     "_codecs_tw", "_codecs_iso2022",
     # numpy's test suite, test helpers and Fortran tooling (the game uses its arrays only)
     "numpy.testing", "numpy.f2py", "numpy.distutils", "numpy._pyinstaller", "numpy.conftest",

@@ -4,8 +4,8 @@ is sent names a card that seat may not see at that moment (another seat's dealt 
 seat put back under its deck, a card another seat took), and no message carries the table's key
 before the game is over; the key comes with the end, once.
 
-The suite plays 100 games of each; `GK_REDACTION_GAMES=1000` plays the full 1,000 (about ten
-minutes on this machine). The messages are the room's own (Room.step, Room.over), encoded as the
+The suite plays 100 games of each; `GK_REDACTION_GAMES=1000` plays the full 1,000 (docs/online.md
+says how long). The messages are the room's own (Room.step, Room.over), encoded as the
 server sends them; tests/online/test_server.py checks that the server sends these over sockets.
 """
 

@@ -6,6 +6,7 @@ core/     screen infrastructure every game shares (stack, tweens, widgets, routi
 render/   cards, dice, icons and shapes
 menus/ table/ solo/ history/ tutorial/    the first game's screens, one scene per file
 penk/     Penk!'s screens
+online/   Play online, the lobby, and the online table around either game's table screen
 routes.py the route table: which scene serves each route (screens never import each other)
 app.py    the window, the frame loop and App.go(route, ...)
 """

@@ -8,12 +8,11 @@ only this module knows every screen. A new screen adds its route here; a second 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scenes.core.confirm import ConfirmScene
 from scenes.core.routing import ModeRoutes, RouteFactory
 from scenes.history.archive_list import ArchiveScene
-from scenes.history.check_game import CheckScene
 from scenes.history.penk_replay import PenkReplayScene
 from scenes.history.replay import ReplayScene
 from scenes.history.review import ReviewScene
@@ -26,16 +25,11 @@ from scenes.menus.reinstall import ReinstallScene
 from scenes.menus.rules import RulesScene
 from scenes.menus.settings import SettingsScene
 from scenes.menus.title import TitleScene
-from scenes.model.online.remote import MODE as ONLINE_MODE
-from scenes.model.online.remote import RemoteSession
 from scenes.model.penk_tutorial import MODE as PENK_TUTORIAL_MODE
 from scenes.model.penk_tutorial_session import PenkTutorialSession
 from scenes.model.rulebooks import PENK
 from scenes.model.tutorial import MODE as TUTORIAL_MODE
 from scenes.model.tutorial_session import TutorialSession
-from scenes.online.lobby import LobbyScene
-from scenes.online.play_online import PlayOnlineScene
-from scenes.online.table import online_table
 from scenes.penk import opening as penk_opening
 from scenes.penk.guide import PenkGuide
 from scenes.penk.scoring import PenkScoringScene
@@ -66,9 +60,31 @@ if TYPE_CHECKING:
 def table(app: App, session: GameSession) -> Scene:
     """The table's scene for the session's game and stage: the deal, the turns or the final score
     (Penk!: its table or its final score); an online seat's inside the online table."""
-    if isinstance(session, RemoteSession):
+    if session.context.get("mode") == ONLINE_MODE:
+        from scenes.online.table import online_table
+
         return online_table(app, session, _table(app, session))  # type: ignore[arg-type]
     return _table(app, session)
+
+
+# Online play's screens and the check of an online game are loaded when first opened, so that the
+# game starts as fast as it did before online play (its code is not needed for the title).
+def play_online(app: App, *arguments: Any) -> Scene:
+    from scenes.online.play_online import PlayOnlineScene
+
+    return PlayOnlineScene(app, *arguments)
+
+
+def online_lobby(app: App, client: Any) -> Scene:
+    from scenes.online.lobby import LobbyScene
+
+    return LobbyScene(app, client)
+
+
+def check_game(app: App, *arguments: Any) -> Scene:
+    from scenes.history.check_game import CheckScene
+
+    return CheckScene(app, *arguments)
 
 
 def _table(app: App, session: GameSession) -> Scene:
@@ -128,16 +144,18 @@ ROUTES: dict[str, RouteFactory] = {
     "campaign": CampaignScene,  # (CampaignStep or None)
     "solo-resigned": resign_game,  # (GameSession): booked as lost, then the scores as they stood
     # online play
-    "online": PlayOnlineScene,  # host a table, join or watch one with a code
-    "online-lobby": LobbyScene,  # (OnlineClient): the seats, the codes, Start
-    "online-after": lambda app, _session: PlayOnlineScene(app),  # after an online game's final score
+    "online": play_online,  # host a table, join or watch one with a code
+    "online-lobby": online_lobby,  # (OnlineClient): the seats, the codes, Start
+    "online-after": lambda app, _session: play_online(app),  # after an online game's final score
     # the history of played games
     "archive": ArchiveScene,  # every archived game (and the unfinished ones): replay, export, import
     "replay": replay,  # (Replay[, step, note]): the table as it stood at any step, read-only (either game)
-    "check-game": CheckScene,  # (Replay): an online game's dice recomputed from the table's key, over it
+    "check-game": check_game,  # (Replay): an online game's dice recomputed from the table's key, over it
     "statistics": StatisticsScene,  # the player's record counted from the archive
     "review": ReviewScene,  # (game id, Replay): the human's decisions against the hard bot's
 }
+
+ONLINE_MODE = "online"  # scenes/model/online/remote.py MODE
 
 MODES: dict[str, ModeRoutes] = {
     # an online game is neither restarted nor resigned from here; its end leads back to Play online

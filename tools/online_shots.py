@@ -13,8 +13,9 @@ import pygame
 
 from game.registry import GAMES
 from scenes.app import App
-from scenes.model.online.client import TABLES, OnlineClient
+from scenes.model.online.client import OnlineClient
 from scenes.model.online.remote import RemoteSession
+from scenes.model.online.ticket import TABLES
 from scenes.online.selftest import play_easy, show_all
 
 FRAME = 1 / 60

@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 from game.match import KeyedChance
-from game.online import KEY_BYTES, check_game
 from game.registry import GAMES
 from game.serialize import FIRST_GAME, GAME_KEY, SaveError
 from scenes.model import archive as archive_module
@@ -49,6 +48,7 @@ ONLINE_KEY = "online"  # where the record's context keeps the key and the commit
 SOURCE = "online game"  # the name a refusal gives (FileProblem.file): the message is no file
 # the keys of a save's envelope (game.serialize); seats, chance and context are this module's
 ENVELOPE = ("format", "version", "deck_version", GAME_KEY, "setup", "actions")
+KEY_BYTES = 32  # game.online.KEY_BYTES (read here without importing online play at start)
 HEX_LENGTH = 2 * KEY_BYTES  # a key and a commitment (BLAKE2b-256) are both 32 bytes
 MAX_ENDED = 32  # "finished", "resigned", ...: a longer word is no ending the table names
 
@@ -284,6 +284,8 @@ def check_online(record: Any) -> CheckReport:
     if rules is None:
         return CheckReport(DAMAGED, host)
     try:
+        from game.online import check_game  # online play's code, loaded when a game is checked
+
         verdict = check_game(rules, record, facts.key, facts.commit)
         if verdict.reason == "save" and verdict.step is not None:
             return CheckReport(UNFINISHED, host, verdict.step)

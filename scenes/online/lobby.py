@@ -17,7 +17,8 @@ from scenes.core.i18n import t
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Choice
 from scenes.model.games import game_info
-from scenes.model.online.client import TABLES, OnlineClient
+from scenes.model.online.client import OnlineClient
+from scenes.model.online.ticket import TABLES
 from scenes.online.words import line_words, refusal_words
 from scenes.render.shapes import rounded_panel
 

@@ -17,9 +17,9 @@ from scenes.core.i18n import t
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Choice, TextField, Widget
 from scenes.model.games import GAMES
-from scenes.model.online.client import TABLES, OnlineClient, normal_code
+from scenes.model.online.client import OnlineClient, normal_code
 from scenes.model.online.online_setup import OnlineSetup, load_online_setup, save_online_setup
-from scenes.model.online.ticket import online_ticket
+from scenes.model.online.ticket import TABLES, online_ticket
 from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:

@@ -21,7 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.registry import GAMES
-from scenes.model.online.client import TABLES, OnlineClient
+from scenes.model.online.client import OnlineClient
+from scenes.model.online.ticket import TABLES
 
 FRAME = 1 / 60
 FRIEND_WITHIN = 60.0  # seconds the host waits for the friend to join

@@ -19,8 +19,9 @@ from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent
 from scenes.core.stack import Scene
 from scenes.core.widgets import TextField
-from scenes.model.online.client import TABLES, OnlineClient
+from scenes.model.online.client import OnlineClient
 from scenes.model.online.remote import RemoteSession
+from scenes.model.online.ticket import TABLES
 from scenes.online.words import line_words, refusal_words
 
 if TYPE_CHECKING:

@@ -10,7 +10,8 @@ import time
 import pytest
 
 from game.registry import GAMES
-from scenes.model.online.client import OnlineClient, Ticket, load_ticket, table_url
+from scenes.model.online.client import OnlineClient, table_url
+from scenes.model.online.ticket import Ticket, load_ticket
 
 GAME_SECONDS = 60.0
 

@@ -62,7 +62,7 @@ def test_a_dropped_line_freezes_the_table_and_comes_back(app) -> None:
 
 
 def test_a_player_who_leaves_the_table_comes_back_with_continue(app) -> None:
-    from scenes.model.online.client import TABLES
+    from scenes.model.online.ticket import TABLES
 
     app.change_settings(animation_speed="instant")
     table = HostedTable(app)
@@ -88,7 +88,8 @@ def test_a_spectator_watches_through_the_screens_and_never_decides(app) -> None:
     """Watch with a code: the lobby says so, the table follows the game, no seat is ever offered."""
     import random
 
-    from scenes.model.online.client import TABLES, OnlineClient
+    from scenes.model.online.client import OnlineClient
+    from scenes.model.online.ticket import TABLES
     from scenes.online.play_online import PlayOnlineScene
     from scenes.online.selftest import play_easy, show_all
 
@@ -137,3 +138,17 @@ def test_a_muted_player_s_lines_are_not_shown() -> None:
     assert [line.text for line in client.shown_chat()] == ["hello"]
     client.toggle_mute(1)
     assert len(client.shown_chat()) == 2
+
+
+def test_the_game_starts_without_loading_online_play() -> None:
+    """Start to first frame stays as it was: the title needs none of online play's code."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; import scenes.app, scenes.routes, scenes.menus.title; "
+        "loaded = [m for m in ('websockets', 'asyncio', 'game.online', 'scenes.model.online.client') "
+        "if m in sys.modules]; print(loaded)"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout + result.stderr

@@ -12,23 +12,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.engine import IllegalActionError
 from game.registry import GAMES
-from scenes.model.files import FileProblem, read_json, write_json
+from scenes.model.files import FileProblem, write_json
 from scenes.model.gameconfig import SeatConfig, SeatKind
 from scenes.model.online.remote import RemoteSession
-from scenes.model.userdata import data_dir
+from scenes.model.online.ticket import Ticket, forget_ticket, ticket_path
 
 if TYPE_CHECKING:
     from scenes.model.online.host import HostedServer
     from scenes.model.online.link import Link
 
 DEFAULT_PORT = 8765  # the port a hosted table listens on when it is free (else any free port)
-TICKET = "online_table.json"  # the seat's way back to its table (Continue)
 CHAT_KEPT = 50  # chat lines a table screen keeps
 BOT_NAMES = ("Ada", "Bruno", "Clara", "Dora")  # a bot seat's name by its number, the same on every screen
 # refusals of a chat line or a lobby request: no move of the seat's is taken back
@@ -49,77 +48,6 @@ class LobbySeatInfo:
     level: str | None
     taken: bool
     present: bool
-
-
-@dataclass
-class Ticket:
-    """What brings a seat back to its table: where, which table, which seat, its token."""
-
-    urls: list[str]
-    game: str
-    table: str
-    seat: int
-    token: str
-    name: str
-    hosted: bool = False  # the table ran in this game: gone once the game was closed
-
-    def to_data(self) -> dict[str, Any]:
-        return {
-            "version": 1,
-            "urls": self.urls,
-            "game": self.game,
-            "table": self.table,
-            "seat": self.seat,
-            "token": self.token,
-            "name": self.name,
-            "hosted": self.hosted,
-        }
-
-    @classmethod
-    def from_data(cls, data: Any) -> Ticket | None:
-        """The ticket in a file's parsed contents, or None when anything in it is not a ticket's."""
-        if not isinstance(data, dict):
-            return None
-        urls = data.get("urls")
-        texts = ("game", "table", "token", "name")
-        if not isinstance(urls, list) or not urls or not all(isinstance(u, str) and u for u in urls):
-            return None
-        if not all(isinstance(data.get(key), str) for key in texts) or data.get("game") not in GAMES:
-            return None
-        seat = data.get("seat")
-        if type(seat) is not int or not 0 <= seat < 4:
-            return None
-        return cls(
-            urls[:4],
-            data["game"],
-            data["table"][:40],
-            seat,
-            data["token"][:64],
-            data["name"][:24],
-            data.get("hosted") is True,
-        )
-
-
-def ticket_path(folder: Path | None = None) -> Path:
-    return (folder or data_dir()) / TICKET
-
-
-def load_ticket(folder: Path | None = None) -> Ticket | None:
-    """The last online table's ticket, or None (none, or a file that is not one: never a crash)."""
-    path = ticket_path(folder)
-    if not path.exists():
-        return None
-    try:
-        return Ticket.from_data(read_json(path))
-    except Exception:  # any bytes at all: no ticket
-        return None
-
-
-def forget_ticket(folder: Path | None = None) -> None:
-    try:
-        ticket_path(folder).unlink(missing_ok=True)
-    except OSError:
-        pass
 
 
 def table_url(address: str, port: int = DEFAULT_PORT) -> str:
@@ -433,14 +361,3 @@ def _websocket_link(urls: Sequence[str], hello: dict[str, Any]) -> Link:
     from scenes.model.online.link import Link
 
     return Link(urls, hello)
-
-
-@dataclass
-class OnlineTables:
-    """The tables this run of the game holds open (hosted servers live as long as the game)."""
-
-    current: OnlineClient | None = None
-    hosts: list[Any] = field(default_factory=list)
-
-
-TABLES = OnlineTables()

@@ -25,6 +25,7 @@ from scenes.core.sound import Sounds
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.transition import FadeTransition
 from scenes.model import folder_lock
+from scenes.model.archive import open_early
 from scenes.model.files import log_to, remove_leftovers
 from scenes.model.settings import Settings, language_from_locales, load_settings, save_settings
 from scenes.model.slots import adopt_old_save, restore_previous_saves
@@ -101,6 +102,7 @@ class App:
             adopt_old_save()  # a solo or campaign game in the one save.json of old moves to its own slot
             for restored in restore_previous_saves():
                 self.notice = file_notices.unreadable(GAME, restored)
+            open_early(self.data_folder)  # the archive's opening never waits on a screen
         self.screen = self._open_display() if window else pygame.Surface(SCREEN_SIZE, 0, 32)
         self.intents = IntentMapper()
         self.intents.start_gamepads()

@@ -1,6 +1,6 @@
-"""The tools keep their promises: tools.scenario gives one BROKEN line of at most 300 characters
-and exit 2 for malformed Penk! scenarios, a deck that is /dev/zero or a pipe is refused without
-being read, and main.py --selftest with a damaged deck ends in one clear line."""
+"""The tools keep their promises: tools.scenario gives one BROKEN line of at most 300 characters,
+naming the key, and exit 2 for malformed Penk! scenarios, a deck that is /dev/zero or a pipe is
+refused without being read, and main.py --selftest with a damaged deck ends in one clear line."""
 
 from __future__ import annotations
 
@@ -46,7 +46,8 @@ def _with(data: dict[str, object], place: tuple[object, ...], value: object) -> 
 @pytest.mark.parametrize("source", PENK_SCENARIOS, ids=lambda path: path.stem)
 def test_every_malformed_value_in_a_penk_scenario_is_one_short_broken_line(source: Path) -> None:
     """Each key of each Penk! rule scenario given each bad value (a sheet of -1, a list where a
-    text belongs, 10,000 characters, ...): never a traceback, a BROKEN line is at most 300."""
+    text belongs, 10,000 characters, ...): never a traceback, a BROKEN line is at most 300 and
+    names the scenario's key, not a Python error."""
     data = tomllib.loads(source.read_text(encoding="utf-8"))
     for place in _places(data):
         for value in BAD_VALUES:
@@ -55,6 +56,7 @@ def test_every_malformed_value_in_a_penk_scenario_is_one_short_broken_line(sourc
             broken = [line for line in lines if line.startswith("BROKEN")]
             assert status in (0, 1, 2) and (status != 2 or broken), (place, value)
             assert all(len(line) <= 300 + len("BROKEN ") for line in broken), (place, max(map(len, broken)))
+            assert all("key '" in line and "Error:" not in line for line in broken), (place, value, broken)
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")

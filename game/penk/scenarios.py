@@ -71,6 +71,78 @@ def _check_keys(data: Mapping[str, Any], where: str, source: str) -> None:
             _action(text, f"{where}{key}[{i}]", source)
 
 
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _list_of(value: Any, test: Callable[[Any], bool]) -> bool:
+    return isinstance(value, list) and all(test(item) for item in value)
+
+
+def _illegal_item(item: Any) -> bool:
+    if isinstance(item, str):
+        return True
+    return (
+        isinstance(item, dict)
+        and isinstance(item.get("action"), str)
+        and isinstance(item.get("reason", ""), str)
+        and set(item) <= {"action", "reason"}
+    )
+
+
+def _score(want: Any) -> bool:
+    return (
+        isinstance(want, dict)
+        and set(want) <= {"total", "rows", "columns"}
+        and _whole(want.get("total", 0))
+        and all(_list_of(want.get(key, []), _whole) for key in ("rows", "columns"))
+    )
+
+
+def _result(want: Any) -> bool:
+    return (
+        isinstance(want, dict)
+        and set(want) <= {"winners", "over"}
+        and _list_of(want.get("winners", []), _whole)
+        and isinstance(want.get("over", False), bool)
+    )
+
+
+# What each expectation must hold, in the words of a BROKEN line (`legal` and `illegal` actions are
+# parsed by _check_keys; `dice` and `sheets` are read as the check reads them)
+_SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "illegal": (lambda v: _list_of(v, _illegal_item), "must be a list of actions or {action, reason} tables"),
+    "legal_count": (_whole, "must be a whole number"),
+    "phase": (lambda v: isinstance(v, str), "must be a phase's name"),
+    "active": (_whole, "must be a seat's number"),
+    "round": (_whole, "must be a whole number"),
+    "rolls": (_whole, "must be a whole number"),
+    "groups": (_whole, "must be a whole number"),
+    "ending": (lambda v: isinstance(v, bool), "must be true or false"),
+    "dice": (lambda v: isinstance(v, str), "must be a text of faces, as '1 3 J'"),
+    "sheets": (lambda v: _list_of(v, lambda item: isinstance(item, str)), "must be a list of sheets' texts"),
+    "scores": (lambda v: _list_of(v, _score), "must be a list of {total, rows, columns} tables"),
+    "result": (_result, "must be a table {winners = [seats], over = true/false}"),
+}
+
+
+def _check_values(data: Mapping[str, Any], where: str, source: str, seats: int) -> None:
+    """Every expectation's value has the shape its check reads, else the key is named: a file
+    never reaches the check with a value it would trip over."""
+    for key, (fits, shape) in _SHAPES.items():
+        if key not in data:
+            continue
+        value = data[key]
+        if not fits(value):
+            raise PenkScenarioError(f"{source}: key '{where}{key}': {shape}")
+        try:
+            _expected(key, value)
+        except (ValueError, ActionSyntaxError) as error:
+            raise PenkScenarioError(f"{source}: key '{where}{key}': {error}") from None
+        if key == "scores" and len(value) > seats:
+            raise PenkScenarioError(f"{source}: key '{where}{key}': {len(value)} seats, the game has {seats}")
+
+
 def load(path: Path, data: Mapping[str, Any]) -> PenkScenario:
     """A scenario from a file's parsed TOML; PenkScenarioError naming the key when it is broken."""
     source = str(path)
@@ -82,6 +154,7 @@ def load(path: Path, data: Mapping[str, Any]) -> PenkScenario:
     except PositionError as error:
         raise PenkScenarioError(str(error)) from None
     _check_keys(data, "", source)
+    _check_values(data, "", source, len(state.sheets))
     points = [Point("position", data)]
     after = data.get("after", [])
     if not isinstance(after, list):
@@ -94,6 +167,7 @@ def load(path: Path, data: Mapping[str, Any]) -> PenkScenario:
         if not isinstance(do, list):
             raise PenkScenarioError(f"{source}: key '{where}.do': must be a list of actions")
         _check_keys(item, f"{where}.", source)
+        _check_values(item, f"{where}.", source, len(state.sheets))
         actions = tuple(_action(text, f"{where}.do[{j}]", source) for j, text in enumerate(do))
         points.append(Point(where, item, actions))
     return PenkScenario(path, description.strip(), state, tuple(points))

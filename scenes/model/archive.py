@@ -8,9 +8,14 @@ Like every file of the game (scenes/model/files.py), the archive never stops pla
   says so); one written by a newer version of the game is left untouched, and the archive lives in
   memory for this run;
 - the schema is versioned (scenes/model/archive_schema.py) and brought up to date on opening;
-- the old `finished/*.json` files (one per finished game, before the archive) are imported once.
+- the old `finished/*.json` files (one per finished game, before the archive) are imported once;
+- another program holding the archive's lock never blocks a frame: reads and the opening never wait
+  for it (they answer at once, and the screen says the archive is busy); an archive busy at its
+  opening is opened again off the frame loop once the other program lets go, and until then every
+  write is refused as busy, so a game stays in its slot rather than going into a stand-in.
 
-`store(folder)` is the one open archive of a data folder. No pygame here.
+`store(folder)` is the one open archive of a data folder; `open_early(folder)` opens it on a worker
+thread at the start, so no screen waits for its opening (a check of the whole file). No pygame here.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import threading
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -48,8 +55,9 @@ RECORD_LIMIT = files.MAX_FILE_BYTES  # a record longer than any real game is dam
 # the tables holding a game's rows besides `games`, those that refer to others first
 DELETED_WITH_A_GAME = ("review_luck", "review_judgements", "reviews", "card_scores", "seats", "records")
 BUSY = "busy"  # a FileProblem reason: another program holds the archive's lock
-BUSY_TIMEOUT = 0.05  # how long SQLite waits for another program's lock: never the 5 s default a frame
+BUSY_TIMEOUT = 0.05  # how long a write waits for another program's lock: never the 5 s default
 BUSY_PAUSE = 5.0  # after a busy answer, reads give their empty answer at once for this long
+LOCKED = "database is locked by another program since the opening"  # a write refused meanwhile
 GAMES = ("goennen-koennen", "penk")
 MAX_TEXT = 64  # a name, a date, a mode or a kind longer than this in a row is hand-made
 MAX_SEED_DIGITS = 30  # like files.MAX_DIGITS: a 5,000-digit seed is damage
@@ -126,11 +134,16 @@ class Archive:
         self.path = path
         self.problem: FileProblem | None = None
         self.in_memory = False  # the file could not be used: games are kept for this run only
-        self.db = self._open()
-        self.opening_problem = self.problem  # damaged and set aside, newer, or not writable
-        self.told = False  # whether the player was told of the opening problem (news())
         self.busy = False  # the last read found the archive locked by another program
         self._busy_until = 0.0  # until then reads answer at once, without asking SQLite
+        # another program held the lock at the opening: `db` is an empty stand-in that nothing is
+        # written to, and the opening is tried again on a worker thread after BUSY_PAUSE
+        self.locked = False
+        self._lockouts = 0  # how often the opening found the lock held
+        self._reopening = False
+        self.db = self._open()
+        self.opening_problem = self.problem  # damaged and set aside, newer, not writable, or busy
+        self.told = False  # whether the player was told of the opening problem (news())
         self.read_problem: FileProblem | None = None  # the last read failed (damage found late)
         self.skipped = 0  # rows of the last list left out as hand-edited or damaged
 
@@ -149,7 +162,7 @@ class Archive:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             db = self._connect(self.path)
         except sqlite3.OperationalError as error:  # cannot be opened or written: not its contents
-            return self._unusable(error)
+            return self._locked_out(error) if _is_busy(error) else self._unusable(error)
         except sqlite3.DatabaseError as error:  # not a database, or damaged inside
             return self._set_aside(str(error))
         except (sqlite3.Error, OSError) as error:
@@ -170,8 +183,48 @@ class Archive:
         self.problem = problem
         return self._memory()
 
+    def _locked_out(self, error: sqlite3.Error) -> sqlite3.Connection:
+        """Another program holds the archive's lock: an empty stand-in, reads answer busy, writes
+        are refused (the game stays in its slot), and the opening is tried again later."""
+        LOG.warning("%s is locked by another program: opened again when it is free", self.path)
+        self.problem = _problem_of(error)
+        self.locked = self.busy = True
+        self._lockouts += 1
+        self._busy_until = time.monotonic() + BUSY_PAUSE
+        db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        migrate(db)
+        return db
+
+    def _reopen_later(self) -> None:
+        """Busy at the opening: once BUSY_PAUSE is over, open again on a worker thread (the
+        opening checks the whole file, and the other program may still hold it)."""
+        if not self.locked or self._reopening or time.monotonic() < self._busy_until:
+            return
+        self._reopening = True
+        threading.Thread(target=self._reopen, name="archive-reopen", daemon=True).start()
+
+    def _reopen(self) -> None:
+        try:
+            stand_in, lockouts = self.db, self._lockouts
+            self.problem = None  # _open says what is wrong, if anything
+            db = self._open()
+            if self._lockouts != lockouts:  # still held: the stand-in stays, tried again later
+                db.close()
+                return
+            self.db = db  # the real archive first, then reads may reach it
+            self.locked = self.busy = False
+            stand_in.close()
+            self.opening_problem, self.told = self.problem, self.problem is None
+            if self.path is not None:
+                self.import_finished(self.path.parent / FINISHED_FOLDER)
+        except Exception as error:  # noqa: BLE001 (a worker's failure is logged, never raised)
+            LOG.warning("could not open %s again: %s", self.path, files.shorten(str(error)))
+        finally:
+            self._reopening = False
+
     def _connect(self, path: Path) -> sqlite3.Connection | None:
-        db = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
+        # timeout 0: the opening never waits for another program's lock (it says busy at once)
+        db = sqlite3.connect(path, timeout=0, isolation_level=None, check_same_thread=False)
         try:
             db.execute("PRAGMA foreign_keys = ON")
             found = version_of(db)
@@ -233,11 +286,25 @@ class Archive:
 
     # --- writing ----------------------------------------------------------------------------------
 
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """A write's transaction, which waits up to BUSY_TIMEOUT for another program's lock (reads
+        never wait); refused as busy while the archive is locked out since its opening."""
+        if self.locked:
+            self._reopen_later()
+            raise sqlite3.OperationalError(LOCKED)
+        self.db.execute(f"PRAGMA busy_timeout = {round(BUSY_TIMEOUT * 1000)}")
+        try:
+            with transaction(self.db) as db:
+                yield db
+        finally:
+            self.db.execute("PRAGMA busy_timeout = 0")
+
     def record(self, entry: ArchiveEntry, imported: bool = False) -> FileProblem | None:
         """Keep one game (once: the same game again changes nothing); None when it is kept.
         `imported`: the game came from a shared file (a friend's), not played here."""
         try:
-            with transaction(self.db) as db:
+            with self._writing() as db:
                 self._insert(db, entry, imported)
         except Exception as error:  # noqa: BLE001 (any archive error is a problem, never a crash)
             problem = _problem_of(error)
@@ -298,7 +365,7 @@ class Archive:
     def record_many(self, entries: list[ArchiveEntry]) -> FileProblem | None:
         """Keep several games in one transaction (the import, and tests building large archives)."""
         try:
-            with transaction(self.db) as db:
+            with self._writing() as db:
                 for entry in entries:
                     self._insert(db, entry)
         except Exception as error:  # noqa: BLE001 (any archive error is a problem, never a crash)
@@ -311,7 +378,7 @@ class Archive:
         card scores, review and luck), in one transaction; None when done. Table by table rather
         than by the schema's ON DELETE CASCADE, which SQLite applies only where foreign keys are on."""
         try:
-            with transaction(self.db) as db:
+            with self._writing() as db:
                 for table in DELETED_WITH_A_GAME:
                     db.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
                 db.execute("DELETE FROM games WHERE id = ?", (game_id,))
@@ -329,6 +396,10 @@ class Archive:
         its lock: then `busy`, and for BUSY_PAUSE every read answers at once) or damaged (any
         error of any type: then `read_problem`). Screens say so and go on."""
         now = time.monotonic()
+        if self.locked:  # the stand-in answers nothing: the real archive is opened again later
+            self.busy = True
+            self._reopen_later()
+            return default
         if now < self._busy_until:
             return default
         try:
@@ -432,7 +503,7 @@ class Archive:
         """Keep a computed review of game `game_id` (replacing an earlier one), with its rolls'
         luck when `lucks` is given, and the bot it judged with."""
         try:
-            with transaction(self.db) as db:
+            with self._writing() as db:
                 db.execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))
                 db.execute(
                     "INSERT INTO reviews (game_id, computed_at, decisions, rollouts, adviser)"
@@ -456,7 +527,7 @@ class Archive:
         """Add the rolls' luck to the kept review of game `game_id` (one kept before luck was
         measured); nothing when the game has no kept review."""
         try:
-            with transaction(self.db) as db:
+            with self._writing() as db:
                 if db.execute("SELECT 1 FROM reviews WHERE game_id = ?", (game_id,)).fetchone() is not None:
                     self._insert_luck(db, game_id, lucks)
         except Exception as error:  # noqa: BLE001 (any archive error is a problem, never a crash)
@@ -482,8 +553,12 @@ class Archive:
     def review_adviser(self, game_id: int) -> str | None:
         """The bot the kept review of game `game_id` judged with ("expert", or "hard" for a review
         kept before the Hint's adviser judged), None without a kept review."""
-        found = self.db.execute("SELECT adviser FROM reviews WHERE game_id = ?", (game_id,)).fetchone()
-        return None if found is None else str(found[0])
+        found = self.read(
+            lambda db: db.execute("SELECT adviser FROM reviews WHERE game_id = ?", (game_id,)).fetchone(),
+            None,
+        )
+        adviser = None if found is None else found[0]
+        return adviser if isinstance(adviser, str) and printable(adviser, MAX_TEXT) == adviser else None
 
     def review_of(self, game_id: int) -> list[Judgement] | None:
         """The kept review of game `game_id` (every human decision, in game order), or None."""
@@ -511,7 +586,7 @@ class Archive:
                 LOG.warning("could not import %s into the archive: %s", path, files.shorten(str(error)))
         before = self.count()
         try:
-            with transaction(self.db) as db:
+            with self._writing() as db:
                 for entry in entries:
                     self._insert(db, entry)
                 db.execute("INSERT INTO facts (key, value) VALUES (?, ?)", (IMPORTED_FINISHED, _now()))
@@ -649,19 +724,38 @@ def _time_of(path: Path) -> str:
 
 
 _open: dict[Path, Archive] = {}
+_opening = threading.RLock()  # one opening at a time: a screen's store() waits for open_early's
 
 
 def store(folder: Path) -> Archive:
     """The open archive of the data folder `folder` (opened, migrated and the old finished games
     imported on first use)."""
     path = folder / ARCHIVE_FILE
-    found = _open.get(path)
-    if found is None:
-        close_all()  # one data folder at a time: a new one (tests, --data-dir) closes the last
-        found = Archive(path)
-        found.import_finished(folder / FINISHED_FOLDER)
-        _open[path] = found
-    return found
+    with _opening:
+        found = _open.get(path)
+        if found is None:
+            close_all()  # one data folder at a time: a new one (tests, --data-dir) closes the last
+            found = Archive(path)
+            found.import_finished(folder / FINISHED_FOLDER)
+            _open[path] = found
+        return found
+
+
+def open_early(folder: Path) -> threading.Thread | None:
+    """Open the archive of `folder` on a worker thread, when there is one, so that no screen waits
+    for its opening (a check of every page of the file); the thread, or None."""
+    if not has_archive(folder) or folder / ARCHIVE_FILE in _open:
+        return None
+    worker = threading.Thread(target=_open_quietly, args=(folder,), name="archive-open", daemon=True)
+    worker.start()
+    return worker
+
+
+def _open_quietly(folder: Path) -> None:
+    try:
+        store(folder)
+    except Exception as error:  # noqa: BLE001 (a worker's failure is logged; the screen opens it again)
+        LOG.warning("could not open the archive early: %s", files.shorten(str(error)))
 
 
 def has_archive(folder: Path | None = None) -> bool:
@@ -686,9 +780,10 @@ def news() -> FileProblem | None:
 
 def close_all() -> None:
     """Close every open archive (tests, and a data folder that changed under the program)."""
-    for archive in _open.values():
-        archive.close()
-    _open.clear()
+    with _opening:
+        for archive in _open.values():
+            archive.close()
+        _open.clear()
 
 
 def keep(session: GameSession, outcome: str, folder: Path | None = None) -> FileProblem | None:
@@ -713,10 +808,15 @@ def keep(session: GameSession, outcome: str, folder: Path | None = None) -> File
 
 def keep_abandoned(path: Path) -> FileProblem | None:
     """The game in the slot `path`, about to be replaced or deleted, into the archive as abandoned
-    (finished, if it was played to its end); a save that cannot be read has nothing to archive."""
+    (finished, if it was played to its end); a save that cannot be read has nothing to archive.
+    A problem when the archive could not keep it (busy, read-only, full, or only in memory)."""
     try:
         session = GameSession.resume(path)
     except SaveError:
         return None
     outcome = FINISHED if session.over else ABANDONED
-    return store(path.parent).record(entry_of_session(session, outcome, _now()))
+    archive = store(path.parent)
+    problem = archive.record(entry_of_session(session, outcome, _now()))
+    if problem is None and archive.in_memory:  # kept for this run only: not kept
+        problem = archive.opening_problem
+    return problem

@@ -42,6 +42,7 @@ SLOT_KINDS = (TABLE, SOLO, CAMPAIGN, PENK_KIND)
 SOLO_PATTERN = "save-solo-*.json"
 CAMPAIGN_FILE = "save-campaign.json"
 PENK_FILE = "save-penk.json"
+UNARCHIVED = "unarchived"  # a replaced or deleted game the archive could not take: `<name>.unarchived-<time>`
 
 
 def solo_file(level: int) -> str:
@@ -226,7 +227,8 @@ def make_room(path: Path | None) -> Path | None:
         files.LOG.warning("%s from a newer version moved out of a new game's way: %s", path, kept)
         return kept
     if info.problem is None:
-        keep_abandoned(path)  # the archive keeps the game being replaced
+        if keep_abandoned(path) is not None:  # the archive cannot take it now (busy, read-only...)
+            return files.set_aside(path, why=UNARCHIVED)  # kept beside, not overwritten
     else:
         try:
             return set_aside(path)
@@ -236,8 +238,10 @@ def make_room(path: Path | None) -> Path | None:
 
 
 def delete_slot(path: Path) -> None:
-    """Remove a saved game the player chose to delete (after a confirmation); the archive keeps it."""
-    keep_abandoned(path)
+    """Remove a saved game the player chose to delete (after a confirmation); the archive keeps it,
+    or when it cannot now (busy, read-only...) the file is kept beside as `<name>.unarchived-<time>`."""
+    if keep_abandoned(path) is not None and files.set_aside(path, why=UNARCHIVED) is not None:
+        return
     files.remove(path)
 
 

@@ -113,21 +113,20 @@ def test_bundle_plays_headless_and_writes_only_to_the_data_folder(
         assert "Penk!" in penk.stdout and snapshot(bundle.folder) == before
 
 
+@pytest.mark.parametrize("tls", [False, True], ids=["ws", "wss-behind-a-tls-proxy"])
 def test_bundle_hosts_a_table_that_a_second_bundle_process_joins_and_plays_to_its_end(
-    bundle: build_exe.Bundle, tmp_path: Path
+    bundle: build_exe.Bundle, tmp_path: Path, tls: bool
 ) -> None:
     """The executable hosts online (the server on a thread, websockets and asyncio inside) and a
-    second run of it joins with the code the first printed: a two-seat game to its end."""
+    second run of it joins with the code the first printed: a two-seat game to its end; with
+    `tls` the friend reaches the table through a TLS proxy (wss://, a certificate it trusts)."""
     import re
-    import socket
     import time
 
     home, cwd = tmp_path / "home", tmp_path / "cwd"
     for folder in (home, cwd):
         folder.mkdir()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = _free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", GOENNEN_NO_DIALOG="1", HOME=str(home))
     host = subprocess.Popen(
@@ -138,6 +137,7 @@ def test_bundle_hosts_a_table_that_a_second_bundle_process_joins_and_plays_to_it
         stderr=subprocess.PIPE,
         text=True,
     )
+    proxy = None
     try:
         assert host.stdout is not None
         code, limit = None, time.monotonic() + 120
@@ -145,8 +145,18 @@ def test_bundle_hosts_a_table_that_a_second_bundle_process_joins_and_plays_to_it
             found = re.search(r"code ([A-Z]{8}) port", host.stdout.readline())
             code = found.group(1) if found else None
         assert code is not None, "the bundle printed no code"
-        friend = run_bundle(
-            bundle.program, ["--join-selftest", f"127.0.0.1:{port}", code], home, tmp_path / "friend", cwd
+        address, extra = f"127.0.0.1:{port}", {}
+        if tls:
+            key, cert = _certificate(tmp_path)
+            proxy = TlsProxy(cert, key, port)
+            address, extra = f"wss://127.0.0.1:{proxy.port}", {"SSL_CERT_FILE": str(cert)}
+        friend = subprocess.run(
+            [str(bundle.program), "--join-selftest", address, code],
+            cwd=cwd,
+            env=env | extra | {"GOENNEN_DATA_DIR": str(tmp_path / "friend")},
+            capture_output=True,
+            text=True,
+            timeout=RUN_TIMEOUT_S,
         )
         assert friend.returncode == 0, friend.stderr[-3000:]
         out, err = host.communicate(timeout=RUN_TIMEOUT_S)
@@ -155,3 +165,67 @@ def test_bundle_hosts_a_table_that_a_second_bundle_process_joins_and_plays_to_it
     finally:
         if host.poll() is None:
             host.kill()
+        if proxy is not None:
+            proxy.stop()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _certificate(folder: Path) -> tuple[Path, Path]:
+    key, cert = folder / "key.pem", folder / "cert.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+         "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    return key, cert
+
+
+class TlsProxy:
+    """A TLS terminating proxy on loopback (as a server's nginx would be) in front of `target`."""
+
+    def __init__(self, cert: Path, key: Path, target: int) -> None:
+        import asyncio
+        import ssl
+        import threading
+
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+
+        async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            try:
+                while data := await reader.read(65536):
+                    writer.write(data)
+                    await writer.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                writer.close()
+
+        async def serve(client_reader: asyncio.StreamReader, client_writer: asyncio.StreamWriter) -> None:
+            reader, writer = await asyncio.open_connection("127.0.0.1", target)
+            await asyncio.gather(pipe(client_reader, writer), pipe(reader, client_writer))
+
+        async def start() -> None:
+            self.server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=context)
+            self.port = self.server.sockets[0].getsockname()[1]
+            ready.set()
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            self.loop.run_until_complete(start())
+            self.loop.run_forever()
+
+        threading.Thread(target=run, daemon=True).start()
+        assert ready.wait(10), "the TLS proxy did not start"
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)

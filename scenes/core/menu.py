@@ -11,7 +11,7 @@ from scenes.core.intents import Action, Intent
 from scenes.core.layout import Layout, layout
 from scenes.core.stack import Scene
 from scenes.core.widgets import FocusGroup
-from scenes.render.shapes import felt_backdrop
+from scenes.render.shapes import felt_backdrop, rounded_panel
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -58,6 +58,29 @@ class MenuScene(Scene):
         surface.blit(shadow, spot.move(2, 3))
         surface.blit(label, spot)
         pygame.draw.line(surface, theme.FOCUS, (area.x, area.bottom - 2), (area.x + 120, area.bottom - 2), 4)
+
+    def draw_rows(self, surface: pygame.Surface, region: str = "seats") -> pygame.Rect:
+        """The panel the rows of a setup screen sit on (New game, Play online, the lobby)."""
+        area = self.layout[region]
+        rounded_panel(
+            surface,
+            area.inflate(24, 12),
+            (16, 48, 42),
+            radius=22,
+            border=(44, 96, 84),
+            border_width=2,
+            shadow=14,
+        )
+        return area
+
+    def draw_seat_badge(
+        self, surface: pygame.Surface, centre: tuple[int, int], mark: theme.RGB, seat: int
+    ) -> None:
+        """A seat's number on a disc of its colour, at the start of its row."""
+        pygame.draw.circle(surface, theme.darker(mark, 0.4), centre, 28)
+        pygame.draw.circle(surface, mark, centre, 25)
+        number = fonts.text(str(seat + 1), 30, theme.ink_on(mark), "black")
+        surface.blit(number, number.get_rect(center=centre))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.core import fonts, theme
+from scenes.core import theme
 from scenes.core.confirm import Confirmation, ask
 from scenes.core.i18n import in_every_language, t
 from scenes.core.menu import MenuScene
@@ -24,7 +24,6 @@ from scenes.model.games import GAMES, GOENNEN_KOENNEN, PENK_GAME, GameInfo
 from scenes.model.last_setup import SEAT_OPTIONS, LastSetup, load_last_setup, save_last_setup
 from scenes.model.slots import new_game_slot, occupant
 from scenes.penk.tutorial_opening import offer_penk_tutorial
-from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -225,24 +224,12 @@ class NewGameScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
         self.draw_heading(surface, t("newgame.title"))
-        area = self.layout["seats"]
-        rounded_panel(
-            surface,
-            area.inflate(24, 12),
-            (16, 48, 42),
-            radius=22,
-            border=(44, 96, 84),
-            border_width=2,
-            shadow=14,
-        )
+        area = self.draw_rows(surface)
         row_height = area.height // MAX_SEATS
         for seat in range(MAX_SEATS):
             centre = (area.x + 44, area.y + seat * row_height + row_height // 2)
             mark = self.seat_mark(seat)
-            pygame.draw.circle(surface, theme.darker(mark, 0.4), centre, 28)
-            pygame.draw.circle(surface, mark, centre, 25)
-            number = fonts.text(str(seat + 1), 30, theme.ink_on(mark), "black")
-            surface.blit(number, number.get_rect(center=centre))
+            self.draw_seat_badge(surface, centre, mark, seat)
             if seat < MAX_SEATS - 1:
                 y = area.y + (seat + 1) * row_height
                 pygame.draw.line(surface, (44, 96, 84), (area.x + 10, y), (area.right - 10, y), 1)

@@ -20,7 +20,6 @@ from scenes.model.games import game_info
 from scenes.model.online.client import OnlineClient
 from scenes.model.online.ticket import TABLES
 from scenes.online.words import line_words, refusal_words
-from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -156,24 +155,12 @@ class LobbyScene(MenuScene):
         title = t("online.lobby.title", game=game_info(client.game).name if client.game else "…")
         self.draw_heading(surface, title)
         self._draw_codes(surface)
-        area = self.layout["seats"]
-        rounded_panel(
-            surface,
-            area.inflate(24, 12),
-            (16, 48, 42),
-            radius=22,
-            border=(44, 96, 84),
-            border_width=2,
-            shadow=14,
-        )
+        area = self.draw_rows(surface)
         for index, seat in enumerate(client.seats):
             top = area.y + index * self.row_height
             centre = (area.x + 44, top + self.row_height // 2)
             mark = theme.SEAT_COLOURS[index % 4]
-            pygame.draw.circle(surface, theme.darker(mark, 0.4), centre, 28)
-            pygame.draw.circle(surface, mark, centre, 25)
-            number = fonts.text(str(index + 1), 30, theme.ink_on(mark), "black")
-            surface.blit(number, number.get_rect(center=centre))
+            self.draw_seat_badge(surface, centre, mark, index)
             name, state = self._seat_words(index)
             fitted = fonts.line(name, 26, 420, theme.CREAM, "bold")
             if fitted is not None:

@@ -20,7 +20,6 @@ from scenes.model.games import GAMES
 from scenes.model.online.client import OnlineClient, normal_code
 from scenes.model.online.online_setup import OnlineSetup, load_online_setup, save_online_setup
 from scenes.model.online.ticket import TABLES, online_ticket
-from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -203,16 +202,7 @@ class PlayOnlineScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
         self.draw_heading(surface, t("online.title"))
-        area = self.layout["seats"]
-        rounded_panel(
-            surface,
-            area.inflate(24, 12),
-            (16, 48, 42),
-            radius=22,
-            border=(44, 96, 84),
-            border_width=2,
-            shadow=14,
-        )
+        area = self.draw_rows(surface)
         for index, (key, widget) in enumerate(self._rows()):
             fitted = fonts.line(t(key), 24, LABEL_WIDTH, theme.CREAM, "bold")
             if fitted is not None:

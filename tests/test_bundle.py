@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.certificates import make_certificate
 from tools import build_exe
 
 pytestmark = pytest.mark.slow
@@ -147,7 +148,7 @@ def test_bundle_hosts_a_table_that_a_second_bundle_process_joins_and_plays_to_it
         assert code is not None, "the bundle printed no code"
         address, extra = f"127.0.0.1:{port}", {}
         if tls:
-            key, cert = _certificate(tmp_path)
+            key, cert = make_certificate(tmp_path)
             proxy = TlsProxy(cert, key, port)
             address, extra = f"wss://127.0.0.1:{proxy.port}", {"SSL_CERT_FILE": str(cert)}
         friend = subprocess.run(
@@ -175,16 +176,6 @@ def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def _certificate(folder: Path) -> tuple[Path, Path]:
-    key, cert = folder / "key.pem", folder / "cert.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
-         "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
-        check=True, capture_output=True, timeout=60,
-    )  # fmt: skip
-    return key, cert
 
 
 class TlsProxy:

@@ -7,11 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import random
-import shutil
 import ssl
-import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -23,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from game.online.server import TableServer
 from game.online.server import node as server_node
 from scenes.model.online.link import Link
+from tests.certificates import make_certificate
 from tests.online.test_server import WAIT, Client, _entropy, _hello, _hostile
 
 
@@ -225,20 +223,8 @@ def test_an_idle_table_is_closed_and_its_codes_forgotten() -> None:
     assert room.invite not in server.by_invite and not server.rooms
 
 
-def _certificate(folder: Path) -> tuple[Path, Path]:
-    if shutil.which("openssl") is None and os.environ.get("CI") != "true":
-        pytest.skip("openssl is needed to make a test certificate (.ci/run installs it)")
-    key, cert = folder / "key.pem", folder / "cert.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
-         "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
-        check=True, capture_output=True, timeout=60,
-    )  # fmt: skip
-    return key, cert
-
-
 def test_wss_works_with_the_tables_certificate_and_a_wrong_one_is_refused(tmp_path: Path) -> None:
-    key, cert = _certificate(tmp_path)
+    key, cert = make_certificate(tmp_path)
     served = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     served.load_cert_chain(cert, key)
     trusting = ssl.create_default_context(cafile=str(cert))

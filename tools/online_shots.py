@@ -232,6 +232,7 @@ def _bot_for(table: HostedTable) -> None:
     def later() -> None:  # as if the line had dropped a grace period ago
         room.leave(1, server.clock() - GRACE - 1)
 
+    _until(table.app, lambda: not hosted.run(lambda: room.seats[1].present))  # the server saw it go
     hosted.run(later)  # the server's own clock then hands the seat to its stand-in
     session = table.host.session
     assert session is not None

@@ -107,6 +107,7 @@ def test_a_seat_gone_past_its_grace_is_played_by_a_bot_and_taken_back_on_return(
         guest.close()  # Ben's line is gone ...
         server = host.host.server
         room = next(iter(server.rooms.values()))
+        _wait([host], lambda: not host.host.run(lambda: room.seats[1].present))  # the server saw it
         host.host.run(lambda: room.leave(1, server.clock() - GRACE - 1))  # ... for longer than the grace
         _wait([host], lambda: 1 in host.session.away)
         assert host.session.name(1) == "bot for Ben"

@@ -36,6 +36,7 @@ FATAL = frozenset(  # refusals no retry can mend: the link closes and the screen
         "already_started",
         "old_version",
         "server_full",
+        "too_many_tables",
         "too_many_tries",
     }
 )

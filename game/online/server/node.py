@@ -68,6 +68,7 @@ FORGET_LOCAL = 60.0  # seconds a process keeps a table in memory that none of it
 FOLLOW_BLOCK = 0.25  # seconds one look for other processes' records waits at most
 TOUCH_EVERY = 30.0  # seconds between two notes that a person still sits at a table
 REAP_EVERY = 60.0  # seconds between two looks for tables to close
+FINISHED_KEEP = 60.0  # seconds a finished game's table stays open (its players read the end)
 
 
 @dataclass(eq=False)
@@ -196,24 +197,31 @@ class TableServer:
     async def _load(self, table_id: str) -> Room | None:
         """The room of `table_id`: this process's copy brought up to date, or read whole from the
         store; None when no such table is open."""
-        room = self.rooms.get(table_id)
-        if room is not None:
-            await self._catch_up(room)
-            return room
+        async with self._lock(table_id):
+            room = self.rooms.get(table_id)
+            if room is not None:
+                await self._catch_up_locked(room)
+                return room
+            return await self._read_whole(table_id)
+
+    async def _read_whole(self, table_id: str) -> Room | None:
+        """The room read whole from the store, held here (the caller holds the table's lock)."""
         records = [entry for _, entry in await self.store.entries(table_id)]
         key = await self.store.secret(table_id)
         if not records or key is None:
             return None
-        async with self._lock(table_id):
-            if table_id in self.rooms:  # read meanwhile by another handler
-                return self.rooms[table_id]
-            room = Room.restore(table_id, records, key)
-            self._hold(room)
-            self._stored[table_id] = len(records)
-            return room
+        room = Room.restore(table_id, records, key)
+        self._hold(room)
+        self._stored[table_id] = len(records)
+        return room
 
     async def _catch_up(self, room: Room) -> None:
-        """Play the records other processes appended since this process last read."""
+        async with self._lock(room.table_id):
+            await self._catch_up_locked(room)
+
+    async def _catch_up_locked(self, room: Room) -> None:
+        """Play the records other processes appended since this process last read (the caller
+        holds the table's lock)."""
         if room.table_id in self._unpublished:
             return
         have = len(room.journal)
@@ -240,15 +248,20 @@ class TableServer:
             done = await self.store.append_all(room.table_id, stored + 1, list(new))
         if done:
             self._stored[room.table_id] = len(journal)
+            over = room.table is not None and room.table.is_over
+            if over or any(record["k"] in ("start", "join", "arrive", "leave") for record in new):
+                # its idle time starts again (and a finished one closes soon after its seats read it)
+                await self.store.touch({room.table_id: self.clock() + self._idle_limit(room)})
             if self.on_append is not None:
                 self.on_append(room.table_id, len(journal))
         return done
 
     async def _reread(self, table_id: str) -> Room | None:
-        """Throw this process's copy away and read the table whole from the store."""
+        """Throw this process's copy away and read the table whole from the store (under the
+        table's lock, which the caller holds)."""
         old = self.rooms.pop(table_id, None)
         self._stored.pop(table_id, None)
-        room = await self._load(table_id)
+        room = await self._read_whole(table_id)
         if room is None:
             if old is not None:
                 self.rooms[table_id] = old
@@ -266,7 +279,7 @@ class TableServer:
                 room = self.rooms.get(table_id)
                 if room is None:
                     raise IllegalActionError("wrong_code")
-                await self._catch_up(room)
+                await self._catch_up_locked(room)
                 result = change(room)
                 if await self._persist(room):
                     return result
@@ -380,6 +393,7 @@ class TableServer:
             welcome["token"] = token
         if seat == 0:
             welcome["codes"] = {"invite": room.invite, "watch": room.watch}
+        LOG.info("welcome seat %s at table %s", seat, room.table_id)
         await socket.send(encode(welcome))
         await socket.send(encode(room.lobby()))  # the names, also for a seat that comes back
         await self._changed(room.table_id)
@@ -642,12 +656,18 @@ class TableServer:
         for table_id, room in list(self.rooms.items()):
             if not self.connections.get(table_id):
                 continue
-            before = None if room.table is None else (set(room.table.away), room.table.bots_due())
+            before = (
+                len(room.journal),
+                None if room.table is None else (set(room.table.away), room.table.bots_due()),
+            )
             with contextlib.suppress(IllegalActionError, Lost):
                 await self._change(table_id, lambda fresh: fresh.tick(now))
             room = self.rooms.get(table_id, room)
-            after = None if room.table is None else (set(room.table.away), room.table.bots_due())
-            if before != after:
+            after = (
+                len(room.journal),
+                None if room.table is None else (set(room.table.away), room.table.bots_due()),
+            )
+            if before != after:  # records read or written now (the follower may have missed them)
                 await self._changed(table_id)
             elif room.table is not None and room.table.bots_due() and room.someone_here():
                 if table_id not in self._bots_running:  # a lease that ran out: decide here
@@ -692,6 +712,8 @@ class TableServer:
 
     @staticmethod
     def _idle_limit(room: Room) -> float:
+        if room.table is not None and room.table.is_over:
+            return FINISHED_KEEP
         relaxed = room.table is not None and room.timers == TIMER_SETTINGS["off"]
         return IDLE_RELAXED if relaxed else IDLE_TABLE
 

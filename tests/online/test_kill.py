@@ -35,7 +35,7 @@ GAME = "penk"
 GAME_WITHIN = 40.0  # seconds one game may take, the kill and the comeback included
 FAST = (0.05, 0.1)
 # (how, when): "outside" kills at the clients' n-th step; "append" after the server's n-th append
-ALL_POINTS = [("outside", n) for n in (5, 20, 40, 60, 90, 120, 150, 200, 260, 330)] + [
+ALL_POINTS = [("outside", n) for n in (5, 20, 40, 60, 80, 100, 125, 150, 175, 200)] + [
     ("append", n) for n in (6, 8, 10, 13, 16, 19, 22, 25, 28, 32)
 ]
 QUICK_POINTS = [("outside", 40), ("outside", 150), ("append", 6), ("append", 25)]

@@ -76,7 +76,7 @@ def test_a_relaxed_table_waits_for_everyone_and_goes_on_an_hour_later() -> None:
             return back, [entry.time for entry in room.table.log]
 
     back, times = asyncio.run(scenario())
-    assert max(later - earlier for earlier, later in zip(times, times[1:])) >= 3600.0
+    assert max(later - earlier for earlier, later in zip(times, times[1:], strict=False)) >= 3600.0
 
 
 def test_an_idle_timed_table_is_closed_and_its_log_archived() -> None:

@@ -66,6 +66,7 @@ IDLE_RELAXED = 30 * 86400.0  # ... and a table without timers (players come back
 CODE_TTL = 7 * 86400.0  # seconds an invite or watch code names its table
 FORGET_LOCAL = 60.0  # seconds a process keeps a table in memory that none of its clients sits at
 FOLLOW_BLOCK = 0.25  # seconds one look for other processes' records waits at most
+CHECK_EVERY = 5.0  # seconds between two reads of a followed table's log by the clock tick
 TOUCH_EVERY = 30.0  # seconds between two notes that a person still sits at a table
 REAP_EVERY = 60.0  # seconds between two looks for tables to close
 FINISHED_KEEP = 60.0  # seconds a finished game's table stays open (its players read the end)
@@ -90,10 +91,6 @@ class Connection:
 
     def refund(self) -> None:
         self.allowance = min(BURST, self.allowance + 1)
-
-
-class Lost(Exception):
-    """Another process appended first, three times running: the client may try again."""
 
 
 class TableServer:
@@ -135,6 +132,7 @@ class TableServer:
         self._open_from: Counter[str] = Counter()  # open connections by address
         self._failed_from: dict[str, deque[float]] = {}  # times of wrong codes or tokens by address
         self._quiet_since: dict[str, float] = {}  # tables none of this process's clients sits at
+        self._checked: dict[str, float] = {}  # when the tick last read each table's log
         self._touched = 0.0
         self._reaped = 0.0
         self.bot_moves = 0  # bots' decisions this process computed (tests: computed once)
@@ -286,7 +284,7 @@ class TableServer:
                 LOG.info("table %s: another process appended first", table_id)
                 if await self._reread(table_id) is None:
                     raise IllegalActionError("wrong_code")
-        raise Lost(table_id)
+        raise IllegalActionError("server_busy")  # another process was first three times running
 
     # --- the network --------------------------------------------------------------------------
 
@@ -374,9 +372,6 @@ class TableServer:
             if error.key in ("wrong_code", "wrong_token"):
                 failed.append(now)
             await self._refuse(socket, error.key, error.params)
-            return None
-        except Lost:
-            await self._refuse(socket, "server_busy")
             return None
         room = self.rooms[room.table_id]  # read again if a lost race replaced it
         connection = Connection(socket, room.table_id, seat, sent=max(0, hello.get("since", 0)))
@@ -466,9 +461,6 @@ class TableServer:
         except IllegalActionError as error:
             await self._refuse(connection.socket, error.key, error.params)
             return
-        except Lost:
-            await self._refuse(connection.socket, "server_busy")
-            return
         if kind == "chat":
             assert isinstance(line, dict)
             await self._send_all(table_id, line)
@@ -482,7 +474,7 @@ class TableServer:
         self.connections[table_id].discard(connection)
         if seat is None:
             return
-        with contextlib.suppress(IllegalActionError, Lost):
+        with contextlib.suppress(IllegalActionError):
             now = self.clock()
             await self._change(table_id, lambda room: room.leave(seat, now))
             await self._changed(table_id)
@@ -660,8 +652,11 @@ class TableServer:
                 len(room.journal),
                 None if room.table is None else (set(room.table.away), room.table.bots_due()),
             )
-            with contextlib.suppress(IllegalActionError, Lost):
-                await self._change(table_id, lambda fresh: fresh.tick(now))
+            with contextlib.suppress(IllegalActionError):
+                if now - self._checked.get(table_id, 0.0) >= CHECK_EVERY:
+                    self._checked[table_id] = now  # what the follower may have missed
+                    await self._catch_up(room)
+                await self._tick_room(table_id, now)
             room = self.rooms.get(table_id, room)
             after = (
                 len(room.journal),
@@ -687,6 +682,19 @@ class TableServer:
             self._reaped = now
             await self.reap(now)
 
+    async def _tick_room(self, table_id: str, now: float) -> None:
+        """The room's clock moves on: stand-ins, timers; stored when that wrote a record (no
+        read of the store first: a tick that changes nothing costs no round trip)."""
+        async with self._lock(table_id):
+            room = self.rooms.get(table_id)
+            if room is None:
+                return
+            before = len(room.sync())
+            room.tick(now)
+            if len(room.sync()) == before or await self._persist(room):
+                return
+            await self._reread(table_id)  # another process was first: its tick or a move
+
     def _forget_quiet(self, now: float) -> None:
         """Drop from memory the tables none of this process's clients has sat at for a while:
         the store keeps them, any process reads them again."""
@@ -703,6 +711,7 @@ class TableServer:
         self.connections.pop(table_id, None)
         self._quiet_since.pop(table_id, None)
         self._stored.pop(table_id, None)
+        self._checked.pop(table_id, None)
         self._locks.pop(table_id, None)
         if room is not None:
             self.by_invite.pop(room.invite, None)

@@ -239,11 +239,14 @@ return 1
 class RedisStore:
     """The store on a Redis server (Debian's redis-server; docs/online.md, "Deployment")."""
 
-    def __init__(self, url: str) -> None:
-        from redis.asyncio import Redis  # servers only: the game itself never needs redis
+    def __init__(self, url: str, connections: int = 32) -> None:
+        from redis.asyncio import BlockingConnectionPool, Redis  # servers only: the game never needs redis
 
+        # a bounded pool that waits for a free connection: hundreds of tables' handlers at once
+        # must queue, not fail with "too many connections"
+        pool = BlockingConnectionPool.from_url(url, max_connections=connections, timeout=10)
         # redis-py's own types say little (str, bytes or int by its settings): Any, read with care
-        self._redis: Any = Redis.from_url(url, decode_responses=False)
+        self._redis: Any = Redis(connection_pool=pool, decode_responses=False)
         self._append_all = self._redis.register_script(_APPEND_ALL)
         self._claim = self._redis.register_script(_CLAIM)
 

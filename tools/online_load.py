@@ -207,7 +207,7 @@ def _proc(pid: int) -> tuple[float, float]:
 
 async def _serve_many(game: str, tables: int, seconds: float, redis_url: str, servers: int) -> dict[str, Any]:
     """The load against `servers` processes of tools.table_server on one Redis."""
-    from game.online.server.store import RedisStore
+    from game.online.server import RedisStore
 
     processes, urls = [], []
     for _ in range(servers):

@@ -25,9 +25,8 @@ import os
 import signal
 from collections.abc import Callable
 
-from game.online.server import TableServer
+from game.online.server import MemoryStore, RedisStore, Store, TableServer
 from game.online.server import node as server_node
-from game.online.server.store import MemoryStore, RedisStore, Store
 
 
 def _dies_after(appends: int) -> Callable[[str, int], None]:

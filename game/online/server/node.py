@@ -655,7 +655,11 @@ class TableServer:
             with contextlib.suppress(IllegalActionError):
                 if now - self._checked.get(table_id, 0.0) >= CHECK_EVERY:
                     self._checked[table_id] = now  # what the follower may have missed
+                    had = len(room.journal)
                     await self._catch_up(room)
+                    late = [now - float(r["time"]) for r in room.journal[had:] if "time" in r]
+                    if late and max(late) > 1.0:  # older than a look of the follower: it missed them
+                        LOG.warning("table %s: the tick read records %.1f s old", table_id, max(late))
                 await self._tick_room(table_id, now)
             room = self.rooms.get(table_id, room)
             after = (

@@ -124,3 +124,48 @@ def test_two_processes_on_one_redis_compute_each_bot_move_once(redis_url: str) -
     by_first, by_second, records = asyncio.run(scenario())
     bot_records = [record for record in records if record["k"] == "bot"]
     assert by_first + by_second == len(bot_records) > 0  # each computed once, by one process
+
+
+def test_an_address_holds_at_most_its_tables_and_a_process_at_most_its_own() -> None:
+    async def opens(server: TableServer, count: int) -> list[str]:
+        answers = []
+        async with server.serve("127.0.0.1", 0) as port:
+            sockets = []
+            for _ in range(count):
+                socket = await connect(f"ws://127.0.0.1:{port}", compression=None)
+                sockets.append(socket)
+                hello = {"t": "hello", "proto": PROTOCOL, "game": "penk", "players": 2, "name": "A"}
+                await socket.send(json.dumps(hello))
+                answer = json.loads(await asyncio.wait_for(socket.recv(), 5))
+                answers.append(answer.get("reason", answer["t"]))
+            for socket in sockets:
+                await socket.close()
+        return answers
+
+    per_player = TableServer(tables_per_player=2)
+    assert asyncio.run(opens(per_player, 3)) == ["welcome", "welcome", "too_many_tables"]
+    assert len(per_player.rooms) == 2  # the refused table is gone again
+    per_process = TableServer(max_rooms=1)
+    assert asyncio.run(opens(per_process, 2)) == ["welcome", "server_full"]
+
+
+def test_an_invite_code_expires() -> None:
+    clock = Clock()
+    server = TableServer(clock=clock, store=MemoryStore(clock))
+
+    async def join(port: int, code: str) -> str:
+        async with connect(f"ws://127.0.0.1:{port}", compression=None) as socket:
+            await socket.send(json.dumps({"t": "hello", "proto": PROTOCOL, "game": "penk", "invite": code}))
+            answer = json.loads(await asyncio.wait_for(socket.recv(), 5))
+            return str(answer.get("reason", answer["t"]))
+
+    async def scenario() -> list[str]:
+        first, _ = server.open_room("penk", 3, "Anna")
+        second, _ = server.open_room("penk", 3, "Anna")
+        async with server.serve("127.0.0.1", 0) as port:
+            answers = [await join(port, first.invite)]
+            clock.now += server_node.CODE_TTL
+            answers.append(await join(port, second.invite))
+        return answers
+
+    assert asyncio.run(scenario()) == ["welcome", "wrong_code"]

@@ -413,7 +413,9 @@ class TableServer:
         if "invite" in hello or "watch" in hello:
             code = hello.get("invite", hello.get("watch", ""))
             local = self.by_invite if "invite" in hello else self.by_watch
-            table_id = local.get(code) or await self.store.table_of(code)
+            table_id = await self.store.table_of(code)  # the store's: codes expire there
+            if table_id is None and local.get(code) in self._unpublished:
+                table_id = local[code]  # opened here a moment ago, its codes not stored yet
             room = None if table_id is None else await self._load(table_id)
             wanted = None if room is None else room.invite if "invite" in hello else room.watch
             return room if room is not None and wanted == code else None

@@ -273,12 +273,18 @@ class TableServer:
         A race lost to another process reads the table again and makes the change once more
         (a move that no longer fits is refused then: `stale`, `not_your_turn`)."""
         async with self._lock(table_id):
-            for _ in range(3):
+            for attempt in range(3):
                 room = self.rooms.get(table_id)
                 if room is None:
                     raise IllegalActionError("wrong_code")
-                await self._catch_up_locked(room)
-                result = change(room)
+                try:  # first on the copy as the follower keeps it: no read of the store
+                    result = change(room)
+                except IllegalActionError:
+                    had = len(room.journal)
+                    await self._catch_up_locked(room)
+                    if attempt or len(room.journal) == had:
+                        raise  # refused on the table as it stands
+                    continue  # refused on a copy behind the store: once more, up to date
                 if await self._persist(room):
                     return result
                 LOG.info("table %s: another process appended first", table_id)
@@ -573,6 +579,7 @@ class TableServer:
         """Bots move one at a time while any is due and a person sits at the table, each decision
         computed by the process that holds its lease; a move whose position has moved on while
         it thought is dropped."""
+        dropped = 0
         try:
             while True:
                 room = self.rooms.get(table_id)
@@ -593,6 +600,10 @@ class TableServer:
                 if await self._change(table_id, move):
                     self.bot_moves += 1
                     await self._send_news(self.rooms[table_id])
+                else:
+                    dropped += 1
+                    if dropped >= 3:
+                        return  # the position keeps moving: the clock tick tries again
         except Exception:  # a bot's failure must be seen, not stall the table in silence
             LOG.exception("a bot failed at table %s", table_id)
         finally:

@@ -98,6 +98,8 @@ REASONS: dict[str, str] = {
     "old_version": "this table speaks another version of the game; update the game to join it",
     "not_host": "only the host can do that",
     "server_full": "this server holds as many tables as it can; try again later",
+    "too_many_tables": "you have {most} open tables on this server already; finish one first",
+    "server_busy": "the table changed under this move too often; send it again",
     "too_many_tries": "too many wrong codes from here; wait a minute and try again",
     "seat_taken": "that seat is taken",
     "seats_open": "every seat needs a player or a bot before the game starts",

@@ -245,6 +245,14 @@ class Table(Generic[StateT, ActionT]):
         kind: EntryKind = "timeout" if seat in self._timed_out and not self.seats[seat].is_bot else "bot"
         self._act(seat, action, now, kind)
 
+    def follow(self, entry: Entry) -> None:
+        """A seat's, bot's or timeout's entry of this table's log written elsewhere (the same
+        table on another server process), played as it was logged: checked like a replay's.
+        The chance it leads to is drawn here, from the same source."""
+        if entry.kind == "chance" or entry.seat is None:
+            raise ValueError("a chance outcome is drawn, not followed")
+        self._act(entry.seat, self.rules.parse(entry.text), entry.time, entry.kind)
+
     def _act(self, seat: int, action: ActionT, now: float, kind: EntryKind) -> None:
         if self.is_over:
             raise IllegalActionError("game_over")

@@ -10,7 +10,12 @@ Who may do what:
 - the watch code makes a spectator, who can never take a seat;
 - the host (seat 0, who opened the room) puts bots at open seats and starts the game;
 - a seat whose player is gone longer than the grace period is played by a bot ("bot for Anna")
-  until the player takes it back.
+  until the player takes it back, while someone else is at the table (nobody waits for a seat at
+  a table nobody sits at: a relaxed table waits for its players).
+
+Every change is written in the room's `journal` as a record of string fields (the table's own
+log entries among them, in their order): a store keeps it, and `Room.restore` (or `follow`, one
+record at a time) rebuilds the same room in any process from it.
 """
 
 from __future__ import annotations
@@ -22,10 +27,13 @@ from typing import Any
 
 from game.chance import KeyedChance
 from game.kit.rulebook import Rulebook
-from game.kit.table import Table, TableSeat, Timers
+from game.kit.table import Entry, Table, TableSeat, Timers
 from game.online.fair import commitment
 from game.online.protocol import MAX_CHAT, MAX_NAME
 from game.reasons import IllegalActionError
+
+Record = dict[str, str]  # one journal line: "k" its kind, the rest its fields
+TABLE_KINDS = frozenset({"seat", "bot", "timeout", "chance"})  # the table's log (kit/table.py)
 
 GRACE = 60.0  # seconds a seat waits for its player before a bot plays it
 # A table's turn timers by name: off between friends, or a turn's and a window's seconds; on
@@ -48,8 +56,12 @@ class LobbySeat:
     kind: str = "human"  # "human" or "bot"
     level: str | None = None
     token_hash: bytes | None = None  # a person's seat once taken
-    present: bool = False
-    gone_since: float | None = None  # when its player's line dropped
+    lines: int = 0  # connections of its player open now (on any server process)
+    gone_since: float | None = None  # when its player's last line dropped
+
+    @property
+    def present(self) -> bool:
+        return self.lines > 0
 
 
 @dataclass(slots=True)
@@ -65,6 +77,8 @@ class Room:
     timers: Timers = field(default_factory=Timers)
     table: Table[Any, Any] | None = None
     chat_times: dict[int, float] = field(default_factory=dict)
+    journal: list[Record] = field(default_factory=list, repr=False)
+    _logged: int = field(default=0, repr=False)  # table log entries already in the journal
 
     @classmethod
     def open(
@@ -83,9 +97,104 @@ class Room:
         """A new room whose host holds seat 0; the other seats are open for people."""
         if players not in rules.players:
             raise ValueError(f"{rules.key} is played by {rules.players.start} to {rules.players.stop - 1}")
-        seats = [LobbySeat(_name(host), token_hash=_hash(host_token), present=True)]
+        seats = [LobbySeat(_name(host), token_hash=_hash(host_token), lines=1)]
         seats += [LobbySeat("") for _ in range(players - 1)]
-        return cls(table_id, rules, seats, key, invite, watch, timers or Timers())
+        room = cls(table_id, rules, seats, key, invite, watch, timers or Timers())
+        timer = next((name for name, t in TIMER_SETTINGS.items() if t == room.timers), "off")
+        room._note(
+            "open", game=rules.key, players=players, name=seats[0].name,
+            hash=seats[0].token_hash.hex() if seats[0].token_hash else "", timers=timer,
+            invite=invite, watch=watch,
+        )  # fmt: skip
+        return room
+
+    @classmethod
+    def restore(cls, table_id: str, records: list[Record], key: bytes) -> Room:
+        """The room a journal describes (its first record opens it), every record played again."""
+        from game.registry import GAMES
+
+        first = records[0]
+        if first.get("k") != "open":
+            raise ValueError(f"the journal of table {table_id} does not begin with its opening")
+        rules = GAMES[first["game"]]
+        seats = [LobbySeat(first["name"], token_hash=bytes.fromhex(first["hash"]), lines=1)]
+        seats += [LobbySeat("") for _ in range(int(first["players"]) - 1)]
+        timers = TIMER_SETTINGS[first["timers"]]
+        room = cls(table_id, rules, seats, key, first["invite"], first["watch"], timers)
+        room.journal.append(dict(first))
+        for record in records[1:]:
+            room.follow(record)
+        return room
+
+    # --- the journal --------------------------------------------------------------------------
+
+    def _note(self, kind: str, **fields: object) -> None:
+        self.sync()
+        self.journal.append({"k": kind, **{name: str(value) for name, value in fields.items()}})
+
+    def sync(self) -> list[Record]:
+        """The journal, with the table's log entries made since the last look (a bot's move
+        played on the table itself) written into it; returns it."""
+        if self.table is not None:
+            for entry in self.table.log[self._logged :]:
+                record = {"k": entry.kind, "text": entry.text, "time": repr(entry.time)}
+                if entry.seat is not None:
+                    record["seat"] = str(entry.seat)
+                self.journal.append(record)
+            self._logged = len(self.table.log)
+        return self.journal
+
+    def follow(self, record: Record) -> None:
+        """A record another process wrote (or a saved one): played as it was written. A chance
+        outcome must be the one this room's table drew from the key (ValueError: a damaged
+        journal). Only a room whose own changes are all in its journal follows (no `sync` here:
+        the chance its table drew after a followed move is checked against the records to come)."""
+        kind, time = record["k"], float(record.get("time", "0"))
+        seat = int(record["seat"]) if "seat" in record else None
+        if kind in TABLE_KINDS:
+            if self.table is None:
+                raise ValueError(f"a {kind} record before the start at table {self.table_id}")
+            if kind == "chance":
+                drawn = self.table.log[self._logged] if self._logged < len(self.table.log) else None
+                if drawn is None or drawn.kind != "chance" or drawn.text != record["text"]:
+                    raise ValueError(f"chance {record['text']!r} at table {self.table_id} is not the key's")
+            else:
+                assert seat is not None
+                self.table.follow(Entry(kind, seat, record["text"], time))  # type: ignore[arg-type]
+            self.journal.append(dict(record))
+            self._logged += 1
+            return
+        if kind == "join":
+            assert seat is not None
+            self.seats[seat] = LobbySeat(record["name"], token_hash=bytes.fromhex(record["hash"]), lines=1)
+        elif kind == "arrive":
+            assert seat is not None
+            self._arrive(seat)
+        elif kind == "leave":
+            assert seat is not None
+            self._leave(seat, time)
+        elif kind == "bots":
+            assert seat is not None
+            level = record["level"]
+            self.seats[seat] = LobbySeat("", "bot", level) if level else LobbySeat("")
+        elif kind == "start":
+            self._start(time)
+        elif kind == "chat":
+            assert seat is not None
+            self.chat_times[seat] = time
+        elif kind == "away" and self.table is not None:
+            assert seat is not None
+            self.table.away.add(seat)
+        elif kind == "takeback" and self.table is not None:
+            assert seat is not None
+            self.table.away.discard(seat)
+        elif kind != "open":
+            raise ValueError(f"unknown record {kind[:20]!r} at table {self.table_id}")
+        self.journal.append(dict(record))
+
+    def someone_here(self) -> bool:
+        """A person sits at the table now (the table's bots move only then)."""
+        return any(seat.kind == "human" and seat.present for seat in self.seats)
 
     # --- who is who ---------------------------------------------------------------------------
 
@@ -97,11 +206,14 @@ class Room:
             raise IllegalActionError("wrong_code")
         for index, seat in enumerate(self.seats):
             if seat.kind == "human" and seat.token_hash is None:
-                self.seats[index] = replace(seat, name=_name(name), token_hash=_hash(token), present=True)
+                self.seats[index] = replace(seat, name=_name(name), token_hash=_hash(token), lines=1)
+                held = self.seats[index].token_hash
+                assert held is not None
+                self._note("join", seat=index, name=self.seats[index].name, hash=held.hex())
                 return index
         raise IllegalActionError("table_full")
 
-    def resume(self, seat: int, token: str) -> None:
+    def resume(self, seat: int, token: str, now: float = 0.0) -> None:
         """A seat's player back on a new line: its token must match."""
         if not 0 <= seat < len(self.seats) or self.seats[seat].token_hash is None:
             raise IllegalActionError("wrong_token")
@@ -109,24 +221,35 @@ class Room:
         assert held is not None
         if not hmac.compare_digest(held, _hash(token)):
             raise IllegalActionError("wrong_token")
-        self.arrive(seat)
+        self.arrive(seat, now)
 
     def can_watch(self, code: str) -> bool:
         return hmac.compare_digest(code.encode(), self.watch.encode())
 
-    def arrive(self, seat: int) -> None:
-        self.seats[seat].present = True
+    def arrive(self, seat: int, now: float = 0.0) -> None:
+        self._arrive(seat)
+        self._note("arrive", seat=seat, time=repr(now))
+
+    def _arrive(self, seat: int) -> None:
+        self.seats[seat].lines += 1
         self.seats[seat].gone_since = None
 
     def leave(self, seat: int, now: float) -> None:
-        """A seat's line dropped: the seat waits GRACE seconds, then a bot plays it."""
-        self.seats[seat].present = False
-        self.seats[seat].gone_since = now
+        """A line of a seat's player dropped: with none left the seat waits GRACE seconds, then a
+        bot plays it (lines are counted: the player may be back on another server process)."""
+        self._leave(seat, now)
+        self._note("leave", seat=seat, time=repr(now))
+
+    def _leave(self, seat: int, now: float) -> None:
+        self.seats[seat].lines = max(0, self.seats[seat].lines - 1)
+        if not self.seats[seat].lines:
+            self.seats[seat].gone_since = now
 
     def take_back(self, seat: int) -> None:
         """The player plays again from the seat's next decision on."""
-        if self.table is not None:
+        if self.table is not None and seat in self.table.away:
             self.table.away.discard(seat)
+            self._note("takeback", seat=seat)
 
     # --- the lobby ----------------------------------------------------------------------------
 
@@ -141,6 +264,7 @@ class Room:
         if level and level not in self.rules.bot_levels:
             raise IllegalActionError("not_now", action=f"bots {level[:20]}")
         self.seats[seat] = LobbySeat("", "bot", level) if level else LobbySeat("")
+        self._note("bots", seat=seat, level=level)
 
     def start(self, by: int | None, now: float) -> None:
         """The host starts once every seat holds a person or a bot."""
@@ -150,6 +274,11 @@ class Room:
             raise IllegalActionError("not_now", action="start")
         if any(seat.kind == "human" and seat.token_hash is None for seat in self.seats):
             raise IllegalActionError("seats_open")
+        self._note("start", time=repr(now))
+        self._start(now)
+        self.sync()
+
+    def _start(self, now: float) -> None:
         seats = [
             TableSeat(seat.name or f"Bot {index + 1}", "bot", seat.level)
             if seat.kind == "bot"
@@ -184,6 +313,14 @@ class Room:
         if self.table is None:
             raise IllegalActionError("not_now", action="act")
         self.table.play(seat, text, now, seq=seq)
+        self.sync()
+
+    def play_bot(self, seat: int, text: str, now: float) -> None:
+        """A bot's move (its text) for a seat it is due for."""
+        if self.table is None:
+            raise IllegalActionError("not_now", action="act")
+        self.table.play_bot(seat, self.rules.parse(text), now)
+        self.sync()
 
     def tick(self, now: float) -> list[int]:
         """The clock moved: seats gone past their grace get a bot, late deciders too; returns the
@@ -194,7 +331,10 @@ class Room:
         for index, seat in enumerate(self.seats):
             gone = seat.gone_since is not None and now - seat.gone_since >= GRACE
             if gone and seat.kind == "human" and index not in self.table.away:
+                if not self.someone_here():
+                    continue  # nobody waits for the seat: the table waits for its player
                 self.table.away.add(index)
+                self._note("away", seat=index, time=repr(now))
                 stood_in.append(index)
         self.table.expire(now)
         return stood_in
@@ -211,6 +351,7 @@ class Room:
         if last is not None and now - last < CHAT_GAP:
             raise IllegalActionError("chat_too_fast")
         self.chat_times[seat] = now
+        self._note("chat", seat=seat, text=line, time=repr(now))
         return {"t": "chat", "seat": seat, "name": self.seats[seat].name, "text": line}
 
     @property

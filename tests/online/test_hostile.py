@@ -215,11 +215,18 @@ def test_a_bot_that_thinks_too_long_is_replaced_by_the_quickest(monkeypatch: pyt
 
 
 def test_an_idle_table_is_closed_and_its_codes_forgotten() -> None:
-    server = TableServer()
-    room, _ = server.open_room("penk", 2, "Anna")
-    assert server.reap(100.0) == []
-    assert server.reap(100.0 + server_node.IDLE_TABLE - 1) == []
-    assert server.reap(100.0 + server_node.IDLE_TABLE) == [room.table_id]
+    now = [100.0]
+    server = TableServer(clock=lambda: now[0])
+
+    async def scenario() -> tuple[list[list[str]], Any]:
+        room, _ = server.open_room("penk", 2, "Anna")
+        closed = [await server.reap(100.0)]
+        closed.append(await server.reap(100.0 + server_node.IDLE_TABLE - 1))
+        closed.append(await server.reap(100.0 + server_node.IDLE_TABLE))
+        return closed, room
+
+    closed, room = asyncio.run(scenario())
+    assert closed == [[], [], [room.table_id]]
     assert room.invite not in server.by_invite and not server.rooms
 
 

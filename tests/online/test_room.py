@@ -108,3 +108,38 @@ def test_a_message_outside_the_protocol_is_refused_whole(raw: str | bytes) -> No
 def test_a_message_of_the_protocol_reads() -> None:
     assert decode('{"t": "act", "seq": 3, "a": "end"}') == {"t": "act", "seq": 3, "a": "end"}
     assert decode('{"t": "hello", "proto": 1, "game": "penk", "watch": "ABCDEFGH"}')["watch"] == "ABCDEFGH"
+
+
+def test_a_room_restored_from_its_journal_is_the_same_room() -> None:
+    import random
+
+    room = _room(3)
+    room.join("ABCDEFGH", "Ben", "t-ben")
+    room.set_bot(0, 2, "easy")
+    room.start(0, 1.0)
+    room.chat(1, "hi", 2.0)
+    room.leave(1, 3.0)
+    assert room.table is not None
+    rng, now = random.Random(5), 4.0
+    while not room.table.is_over and room.table.acted(0) + room.table.acted(1) < 40:
+        seat = room.table.deciders()[0]
+        action = room.rules.bot("easy")(room.table.decision_state(seat), rng, 0.05)
+        if seat in room.table.bots_due():
+            room.play_bot(seat, str(action), now)
+        else:
+            room.act(seat, room.table.acted(seat), str(action), now)
+        now += 1.0
+    room.tick(now + GRACE)  # Ben gone past his grace: a bot for him
+    copy = Room.restore("t1", [dict(record) for record in room.sync()], KEY)
+    assert copy.journal == room.journal and copy.lobby() == room.lobby()
+    assert copy.table is not None and copy.table.log == room.table.log
+    assert copy.table.away == room.table.away == {1}
+    assert copy.step(1, 0) == room.step(1, 0) and copy.chat_times == room.chat_times
+    # a damaged journal is refused: a chance outcome that is not the key's
+    damaged = [dict(record) for record in room.journal]
+    index = next(i for i, record in enumerate(damaged) if record["k"] == "chance" and i > 10)
+    damaged[index]["text"] = (
+        "roll Y1 O1 G1 B1 P1" if damaged[index]["text"] != "roll Y1 O1 G1 B1 P1" else "roll Y2 O1 G1 B1 P1"
+    )
+    with pytest.raises(ValueError):
+        Room.restore("t1", damaged, KEY)

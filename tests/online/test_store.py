@@ -120,3 +120,41 @@ def test_secrets_codes_and_leases(kind: str, url: str | None) -> None:
         assert await store.lease(lease, "node-b", ttl=0.3)
 
     _run(kind, url, test)
+
+
+def test_several_entries_are_appended_all_or_none(kind: str, url: str | None) -> None:
+    async def test(store: Store, pass_time: Any) -> None:
+        table = _table()
+        assert await store.append_all(table, 1, [{"k": "seat", "text": "end"}, {"k": "chance", "text": "x"}])
+        assert not await store.append_all(
+            table, 2, [{"k": "seat", "text": "late"}, {"k": "chance", "text": "y"}]
+        )
+        assert await store.append_all(table, 3, [{"k": "chat", "text": "hi"}])
+        assert [number for number, _ in await store.entries(table)] == [1, 2, 3]
+        assert (await store.entries(table))[1] == (2, {"k": "chance", "text": "x"})
+        with pytest.raises(ValueError):
+            await store.append_all(table, 9, [{"k": "seat", "text": "a gap"}])
+
+    _run(kind, url, test)
+
+
+def test_open_tables_their_closing_their_archive_and_each_owners_count(kind: str, url: str | None) -> None:
+    async def test(store: Store, pass_time: Any) -> None:
+        first, second, third = _table(), _table(), _table()
+        owner = "address-" + _table()
+        await store.append(first, 1, {"k": "open"})
+        await store.put_secret(first, b"k" * 32)
+        await store.touch({first: 100.0, second: 200.0})
+        assert {first, second} <= set(await store.due(250.0))
+        assert first in await store.due(150.0) and second not in await store.due(150.0)
+        assert await store.claim(owner, first, 2) and await store.claim(owner, second, 2)
+        assert await store.claim(owner, first, 2)  # counted once
+        await store.touch({third: 300.0})
+        assert not await store.claim(owner, third, 2)  # two open already
+        await store.archive(first, '{"journal": []}')
+        await store.forget(first)
+        assert await store.entries(first) == [] and await store.secret(first) is None
+        assert first not in await store.due(1e12) and await store.archived(first) == '{"journal": []}'
+        assert await store.claim(owner, third, 2)  # a closed table counts no more
+
+    _run(kind, url, test)

@@ -13,6 +13,11 @@ share their tables (any process rebuilds any table from its log, none owns one).
 - Join and watch codes name a table for a while (`ttl` seconds), then expire.
 - A lease (`lease(name, holder, ttl)`) is held by one holder at a time until it runs out: the
   process that holds it computes a bot's move, once.
+- `append_all` appends several entries at once, all or none (a move and the chance it drew):
+  Redis runs it as one script, so no other writer comes between.
+- Open tables are listed with the time they may be closed by (`touch`, `due`); a closed table's
+  log is kept as its archive (`archive`, `archived`) and the rest forgotten (`forget`).
+- `claim(owner, table, most)` counts the open tables of an owner (an address): at most `most`.
 """
 
 from __future__ import annotations
@@ -37,6 +42,31 @@ class Store(Protocol):
 
     async def wait(self, positions: Mapping[str, int], timeout: float) -> dict[str, list[tuple[int, Entry]]]:
         """New entries of any of the tables past their positions, waiting up to `timeout` s."""
+        ...
+
+    async def append_all(self, table: str, index: int, entries: list[Mapping[str, str]]) -> bool:
+        """Add `entries` as entries index, index + 1, ...: all of them, or none and False when
+        the log already holds `index` entries or more."""
+        ...
+
+    async def touch(self, tables: Mapping[str, float]) -> None:
+        """List tables as open, each to be closed at the time given unless touched again."""
+        ...
+
+    async def due(self, now: float) -> list[str]:
+        """The open tables whose time to close has come by `now`."""
+        ...
+
+    async def archive(self, table: str, saved: str) -> None: ...
+
+    async def archived(self, table: str) -> str | None: ...
+
+    async def forget(self, table: str) -> None:
+        """A closed table: its log, secret and listing go (its archive stays)."""
+        ...
+
+    async def claim(self, owner: str, table: str, most: int) -> bool:
+        """Count `table` among `owner`'s open tables; False when it holds `most` already."""
         ...
 
     async def put_secret(self, table: str, secret: bytes) -> None: ...
@@ -65,7 +95,10 @@ class MemoryStore:
         self._secrets: dict[str, bytes] = {}
         self._codes: dict[str, tuple[str, float]] = {}
         self._leases: dict[str, tuple[str, float]] = {}
-        self._changed = asyncio.Condition()
+        self._open: dict[str, float] = {}
+        self._archives: dict[str, str] = {}
+        self._owned: dict[str, set[str]] = {}
+        self._waiters: set[asyncio.Future[None]] = set()  # wait()s to wake at the next append
 
     async def append(self, table: str, index: int, entry: Mapping[str, str]) -> bool:
         log = self._logs.setdefault(table, [])
@@ -74,8 +107,42 @@ class MemoryStore:
         if index > len(log) + 1:
             raise ValueError(f"entry {index} of a log of {len(log)}: append the one after the last read")
         log.append(dict(entry))
-        async with self._changed:
-            self._changed.notify_all()
+        self._notify()
+        return True
+
+    async def append_all(self, table: str, index: int, entries: list[Mapping[str, str]]) -> bool:
+        log = self._logs.setdefault(table, [])
+        if index <= len(log):
+            return False
+        if index > len(log) + 1:
+            raise ValueError(f"entry {index} of a log of {len(log)}: append the one after the last read")
+        log.extend(dict(entry) for entry in entries)
+        self._notify()
+        return True
+
+    async def touch(self, tables: Mapping[str, float]) -> None:
+        self._open.update(tables)
+
+    async def due(self, now: float) -> list[str]:
+        return sorted(table for table, when in self._open.items() if when <= now)
+
+    async def archive(self, table: str, saved: str) -> None:
+        self._archives[table] = saved
+
+    async def archived(self, table: str) -> str | None:
+        return self._archives.get(table)
+
+    async def forget(self, table: str) -> None:
+        self._logs.pop(table, None)
+        self._secrets.pop(table, None)
+        self._open.pop(table, None)
+
+    async def claim(self, owner: str, table: str, most: int) -> bool:
+        held = self._owned.setdefault(owner, set())
+        held &= set(self._open)  # closed tables count no more
+        if table not in held and len(held) >= most:
+            return False
+        held.add(table)
         return True
 
     async def entries(self, table: str, after: int = 0) -> list[tuple[int, Entry]]:
@@ -90,12 +157,20 @@ class MemoryStore:
         found = await news()
         if found or timeout <= 0:
             return found
-        async with self._changed:
-            try:
-                await asyncio.wait_for(self._changed.wait(), timeout)
-            except TimeoutError:
-                return {}
+        loop = asyncio.get_running_loop()
+        woken: asyncio.Future[None] = loop.create_future()
+        self._waiters.add(woken)
+        timer = loop.call_later(timeout, _wake, woken)
+        try:
+            await woken  # a plain future: cancelling it cancels the wait, nothing else
+        finally:
+            timer.cancel()
+            self._waiters.discard(woken)
         return await news()
+
+    def _notify(self) -> None:
+        for woken in self._waiters:
+            _wake(woken)
 
     async def put_secret(self, table: str, secret: bytes) -> None:
         self._secrets[table] = bytes(secret)
@@ -128,14 +203,85 @@ class MemoryStore:
         return None
 
 
+# KEYS[1] the stream; ARGV: the first entry's number, then per entry its field count and fields
+_APPEND_ALL = """
+local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+local last = 0
+if #top > 0 then last = tonumber(string.match(top[1][1], '%-(%d+)$')) end
+local index = tonumber(ARGV[1])
+if last >= index then return 0 end
+if last < index - 1 then return -1 end
+local at = 2
+while at <= #ARGV do
+  local count = tonumber(ARGV[at])
+  redis.call('XADD', KEYS[1], '0-' .. index, unpack(ARGV, at + 1, at + count))
+  index = index + 1
+  at = at + count + 1
+end
+return 1
+"""
+# KEYS[1] the owner's set, KEYS[2] the open tables; ARGV the table, the most
+_CLAIM = """
+local held = 0
+for _, table in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('ZSCORE', KEYS[2], table) then
+    if table ~= ARGV[1] then held = held + 1 end
+  else
+    redis.call('SREM', KEYS[1], table)
+  end
+end
+if held >= tonumber(ARGV[2]) then return 0 end
+redis.call('SADD', KEYS[1], ARGV[1])
+return 1
+"""
+
+
 class RedisStore:
     """The store on a Redis server (Debian's redis-server; docs/online.md, "Deployment")."""
 
-    def __init__(self, url: str) -> None:
-        from redis.asyncio import Redis  # servers only: the game itself never needs redis
+    def __init__(self, url: str, connections: int = 32) -> None:
+        from redis.asyncio import BlockingConnectionPool, Redis  # servers only: the game never needs redis
 
+        # a bounded pool that waits for a free connection: hundreds of tables' handlers at once
+        # must queue, not fail with "too many connections"
+        pool = BlockingConnectionPool.from_url(url, max_connections=connections, timeout=10)
         # redis-py's own types say little (str, bytes or int by its settings): Any, read with care
-        self._redis: Any = Redis.from_url(url, decode_responses=False)
+        self._redis: Any = Redis(connection_pool=pool, decode_responses=False)
+        self._append_all = self._redis.register_script(_APPEND_ALL)
+        self._claim = self._redis.register_script(_CLAIM)
+
+    async def append_all(self, table: str, index: int, entries: list[Mapping[str, str]]) -> bool:
+        args: list[str | int] = [index]
+        for entry in entries:
+            args.append(2 * len(entry))
+            for key, value in entry.items():
+                args += [key, value]
+        done = int(await self._append_all(keys=[f"table:{table}"], args=args))
+        if done < 0:
+            raise ValueError(f"entry {index} of table {table} is not the one after the last")
+        return done == 1
+
+    async def touch(self, tables: Mapping[str, float]) -> None:
+        if tables:
+            await self._redis.zadd("tables", dict(tables))
+
+    async def due(self, now: float) -> list[str]:
+        found = await self._redis.zrangebyscore("tables", "-inf", now)
+        return sorted(table.decode() for table in found)
+
+    async def archive(self, table: str, saved: str) -> None:
+        await self._redis.set(f"archive:{table}", saved)
+
+    async def archived(self, table: str) -> str | None:
+        value = await self._redis.get(f"archive:{table}")
+        return None if value is None else value.decode()
+
+    async def forget(self, table: str) -> None:
+        await self._redis.delete(f"table:{table}", f"secret:{table}")
+        await self._redis.zrem("tables", table)
+
+    async def claim(self, owner: str, table: str, most: int) -> bool:
+        return int(await self._claim(keys=[f"owner:{owner}", "tables"], args=[table, most])) == 1
 
     async def append(self, table: str, index: int, entry: Mapping[str, str]) -> bool:
         from redis.exceptions import ResponseError
@@ -195,3 +341,8 @@ class RedisStore:
 def _entry(number: Any, fields: Any) -> tuple[int, Entry]:
     text = number.decode() if isinstance(number, bytes) else number
     return int(text.split("-")[1]), {key.decode(): value.decode() for key, value in fields.items()}
+
+
+def _wake(woken: asyncio.Future[None]) -> None:
+    if not woken.done():
+        woken.set_result(None)

@@ -36,6 +36,7 @@ FATAL = frozenset(  # refusals no retry can mend: the link closes and the screen
         "already_started",
         "old_version",
         "server_full",
+        "too_many_tables",
         "too_many_tries",
     }
 )
@@ -66,6 +67,7 @@ class Link:
         self.table: str | None = None
         self.token: str | None = hello.get("token")
         self.version = int(hello.get("since", 0))
+        self._welcomed = False  # the current session got its welcome
 
     # --- for the frame loop -------------------------------------------------------------------
 
@@ -114,17 +116,21 @@ class Link:
     # --- the reader thread --------------------------------------------------------------------
 
     def _read(self) -> None:
-        attempt = 0
+        attempt = tried = 0  # tries since the last welcome (the wait grows), addresses tried
         while not self._closing.is_set():
-            url = self.urls[attempt % len(self.urls)]
+            url = self.urls[tried % len(self.urls)]
+            self._welcomed = False
             fatal = self._session(url)
             if fatal or self._closing.is_set():
                 break
+            if self._welcomed:  # a line that served a while: come back soon, at the next address
+                attempt = 0
             wait = self.backoff[min(attempt, len(self.backoff) - 1)] * random.uniform(0.8, 1.2)
             self._inbox.put(
                 {"t": "link", "state": "reconnecting", "wait": round(wait, 1), "try": attempt + 1}
             )
             attempt += 1
+            tried += 1
             if self._closing.wait(wait):
                 break
         self._inbox.put({"t": "link", "state": "closed"})
@@ -172,6 +178,7 @@ class Link:
         """Keep what a resume needs; True for a refusal that no retry can mend."""
         kind = message.get("t")
         if kind == "welcome":
+            self._welcomed = True
             self.seat, self.table = message.get("seat"), message.get("table")
             self.token = message.get("token", self.token)
         elif kind == "step" and isinstance(message.get("v"), int):

@@ -25,8 +25,12 @@ def press(app: App, key: int, unicode: str) -> None:
 
 
 def _keep_hint(session: GameSession) -> bool:
+    """A keep hint with a column of the player's already scoring, so that the shot shows the box
+    clear of the column points under the sheet."""
     state = session.state
     if not (state.round >= 3 and state.phase is penk.Phase.CHOOSE and state.rolls == 1):
+        return False
+    if not any(penk.current_scores(state)[state.active].columns):
         return False
     return penk.advise(state).why.kind == "keep"
 

@@ -14,7 +14,7 @@ from game.penk.chance import chance_outcomes, sample_chance
 from game.penk.dice import DICE, FACES, JOLLY, VALUES, dice_text, group_cell, sub_multisets, without
 from game.penk.engine import Outcome, current_scores, new_game, result, view, whose_turn
 from game.penk.evaluate import outlook
-from game.penk.expert import ExpertBot
+from game.penk.expert import ExpertBot, expert_outlook
 from game.penk.levels import LEVELS, make_bot
 from game.penk.match import PenkMatch, PenkSetup
 from game.penk.odds import circle_chances, hand_chance, mark_values
@@ -57,6 +57,7 @@ __all__ = [
     "circle_chances",
     "hand_chance",
     "outlook",
+    "expert_outlook",
     "odds_tables",
     "sub_multisets",
     "without",

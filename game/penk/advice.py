@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from game.penk.actions import Action, Circle, Cross, Reroll
 from game.penk.dice import without
 from game.penk.endgame import rivals
-from game.penk.evaluate import MIN_WEIGHT, outlook
-from game.penk.expert import ExpertBot
+from game.penk.evaluate import MIN_WEIGHT
+from game.penk.expert import ExpertBot, expert_outlook
 from game.penk.odds import cell_index, circle_chances
 from game.penk.play import DEFAULT_BUDGET
 from game.penk.rules import apply, circles, legal_actions
@@ -93,7 +93,7 @@ def same_turn(state: State, played: Action, suggested: Action) -> bool:
 
 def why(state: State, action: Action) -> Why:
     """The numbers behind `action` for the active seat in `state`."""
-    look = outlook(state, state.active)
+    look = expert_outlook(state)
     if isinstance(action, Reroll):
         return _keep_why(state, action, look.weights)
     if isinstance(action, Circle):

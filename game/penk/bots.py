@@ -22,7 +22,7 @@ from typing import Protocol
 from game.penk.actions import Action, Circle, Cross, End, Reroll
 from game.penk.dice import JOLLY, group_cell, groups_for, without
 from game.penk.endgame import rivals, sheet_outcome, winning_marks
-from game.penk.evaluate import Outlook, outlook, penk_cost, sheet_value
+from game.penk.evaluate import HARD, Model, Outlook, outlook, penk_cost, sheet_value
 from game.penk.odds import cell_index, plan, plan_for_values
 from game.penk.rules import crossable_columns, free_dice
 from game.penk.sheet import CELLS, COLUMN_MASKS, ROW_MASKS, ROW_VALUES, SCORING_LINE, Sheet
@@ -147,6 +147,7 @@ class HardBot(_OddsBot):
     name = "hard"
     horizon = 2
     rivalry = 1.0  # how much a Penk!'s cost to the others counts against the own sheet's value
+    model: Model = HARD  # the numbers of the sheet evaluation (game/penk/evaluate.py)
 
     def __call__(self, view: State, legal: Sequence[Action], rng: random.Random, budget: float) -> Action:
         against = rivals(view)
@@ -165,7 +166,7 @@ class HardBot(_OddsBot):
         return Cross(self.weigh(view).fail_column) if view.phase is Phase.CHOOSE else End()
 
     def weigh(self, view: State) -> Outlook:
-        return outlook(view, view.active, self.rivalry)
+        return outlook(view, view.active, self.rivalry, self.model)
 
     def choose_groups(self, view: State, look: Outlook) -> Groups | None:
         sheet = view.sheet
@@ -176,8 +177,8 @@ class HardBot(_OddsBot):
 
         def value(groups: Groups) -> float:
             after = _after(sheet, groups)
-            cost = self.rivalry * penk_cost(sheet, after, others, look.turns)
-            return sheet_value(after, look.turns) + cost
+            cost = self.rivalry * penk_cost(sheet, after, others, look.turns, self.model)
+            return sheet_value(after, look.turns, None, self.model) + cost
 
         return max(options, key=value)
 

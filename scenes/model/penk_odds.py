@@ -27,9 +27,9 @@ from game.penk import (
     Phase,
     State,
     circle_chances,
+    expert_outlook,
     hand_chance,
     odds_tables,
-    outlook,
     without,
 )
 from game.penk import legal_actions as penk_legal
@@ -136,7 +136,7 @@ def penk_badges(
     yield found
     if not wanted():
         return
-    weights = outlook(state, state.active).weights
+    weights = expert_outlook(state).weights
     now = {a.cell for a in penk_legal(state) if isinstance(a, Circle)}
     yield [PenkBadge("add", cell, weights[cell_index(*cell)]) for cell in sorted(now)]
 

@@ -2,7 +2,7 @@
 Hint button or H, answered on the bots' thinker thread, counted in the save, shown until the player
 acts, a second H plays it) with Penk!'s adviser, the expert bot (game.penk.advise), and its own
 rings: the dice to keep or to group, the cell to circle or aimed at, the column to cross out, or
-the End button. The sentence why stands in a paper box under the large sheet."""
+the End button. The sentence why stands in a paper box under the large sheet's column points."""
 
 from __future__ import annotations
 
@@ -28,9 +28,10 @@ class PenkHints(HintHelper):
         return sentence(advice, self.session.state)  # Penk!'s dice are picked, not kept back
 
     def area(self, scene: Any) -> pygame.Rect:
-        """The box's place: under the large sheet's grid, over the tip line."""
+        """The box's place: under the large sheet's column points (a scoring column shows its
+        points below the grid), over the tip line."""
         hint = scene.layout["hint"]
-        top = scene.large_geometry.cell_rect(5, 1).bottom + 8
+        top = scene.large_geometry.column_points_rect(1).bottom + 2
         return pygame.Rect(hint.x, top, hint.width, hint.bottom - top)
 
     def showing(self) -> bool:

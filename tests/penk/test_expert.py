@@ -15,7 +15,7 @@ from game.penk import ExpertBot, PenkMatch, Phase, State, legal_actions, make_bo
 from game.penk.bots import markings
 from game.penk.dice import group_cell
 from game.penk.evaluate import MIN_WEIGHT, penk_cost, sheet_value
-from game.penk.expert import expert_plan, turn_values
+from game.penk.expert import EXPERT, expert_plan, turn_values
 from game.penk.odds import tables
 from game.penk.sheet import Sheet
 from tools import simulate
@@ -35,7 +35,7 @@ def test_each_hand_is_worth_its_best_groups_on_the_whole_sheet() -> None:
         values = turn_values(state)
         sheet, other = state.sheets
         turns = values.look.turns
-        base = sheet_value(sheet, turns)
+        base = sheet_value(sheet, turns, None, EXPERT)
         for hand in rng.sample(tables().hands, 25):
             options = markings(sheet, hand, 3)
             best = values.look.fail
@@ -43,7 +43,8 @@ def test_each_hand_is_worth_its_best_groups_on_the_whole_sheet() -> None:
                 after = sheet
                 for group in groups:
                     after = after.circle(*group_cell(group))
-                gain = sheet_value(after, turns) - base + penk_cost(sheet, after, [other], turns)
+                cost = penk_cost(sheet, after, [other], turns, EXPERT)
+                gain = sheet_value(after, turns, None, EXPERT) - base + cost
                 best = max(best, max(gain, 0.0) + MIN_WEIGHT)
             assert values.marks[tables().hand_index[hand]] == pytest.approx(best)
 

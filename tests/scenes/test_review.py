@@ -27,7 +27,10 @@ from tools import archive_bench
 from tools.review_sample import known_blunder
 
 KNOWN_SEEDS = range(22, 23)  # seed 22's game turns on one decision (known_blunder finds it)
-REVIEW_SECONDS = 30.0  # issue 22: a whole 2-player game on 2 cores
+# issue 22 aimed at 30 s for a whole 2-player game on 2 cores; this machine kind takes 34-38 s of CPU,
+# the same at d848eb8, which met it on the machine of its day: the test guards against a regression
+# with room for the machine, the player's budget is the bench's (docs/performance.md)
+REVIEW_SECONDS = 45.0
 
 
 @pytest.fixture(scope="module")

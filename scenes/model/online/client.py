@@ -260,7 +260,7 @@ class OnlineClient:
     def people_and_bots(self) -> list[SeatConfig]:
         """The seats as they were: each person a person, each bot with its level (the archive)."""
         return [
-            SeatConfig(config.name, SeatKind.BOT if seat.kind == "bot" else SeatKind.HUMAN, config.level)
+            SeatConfig(config.name, SeatKind.BOT, config.level)
             if seat.kind == "bot"
             else SeatConfig(config.name, SeatKind.HUMAN)
             for seat, config in zip(self.seats, self.seat_configs(), strict=True)

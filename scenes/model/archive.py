@@ -36,7 +36,14 @@ from typing import Any, TypeVar
 from game.serialize import SaveError
 from scenes.model import files
 from scenes.model.archive_entry import ABANDONED, FINISHED, ArchiveEntry, entry_of_record, entry_of_session
-from scenes.model.archive_schema import SCHEMA_VERSION, TABLES, migrate, transaction, version_of
+from scenes.model.archive_schema import (
+    SCHEMA_VERSION,
+    TABLES,
+    bot_level_bits,
+    migrate,
+    transaction,
+    version_of,
+)
 from scenes.model.files import FileProblem
 from scenes.model.hints import hints_used
 from scenes.model.luck import RollLuck
@@ -325,8 +332,8 @@ class Archive:
         human = {i for i in mine if entry.seats[i].kind == "human"}  # the player's cards: a person's
         cursor = db.execute(
             """INSERT INTO games (fingerprint, game, played_at, outcome, mode, solo_level, deck_version,
-                seed, players, rounds, actions, player_score, player_won, imported, hints)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                seed, players, rounds, actions, player_score, player_won, imported, hints, bot_levels)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             (
                 entry.fingerprint,
                 entry.game,
@@ -343,6 +350,7 @@ class Archive:
                 int(any(s.won for s in player)),
                 int(imported),
                 _hints(entry.record),
+                bot_level_bits(s.level for s in entry.seats if s.kind == "bot"),
             ),
         )
         game_id = cursor.lastrowid

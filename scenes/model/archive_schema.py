@@ -25,16 +25,20 @@ earlier versions stored.
                 games.hints: the hints the player asked in the game (read from the kept record's
                 context; 0 for a record without them), so the statistics can mark a best score
                 reached with hints
+    version 7   games.bot_levels: the levels of the bots at the table, one bit each (BOT_LEVEL_BITS),
+                worked out from the seats, so the statistics count the games against each level
+                from one index instead of joining every bot seat to its game
 """
 
 from __future__ import annotations
 
 import sqlite3
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from scenes.model import files
+from scenes.model.gameconfig import BOT_LEVELS
 from scenes.model.hints import hints_used
 
 Migration = Callable[[sqlite3.Connection], None]
@@ -198,6 +202,30 @@ def _version_6(db: sqlite3.Connection) -> None:
     db.executemany("UPDATE games SET hints = ? WHERE id = ?", counted)
 
 
+# A game's bot levels as one number: bit i for BOT_LEVELS[i] (a level outside them sets no bit)
+BOT_LEVEL_BITS = {level: 1 << index for index, level in enumerate(BOT_LEVELS)}
+
+
+def bot_level_bits(levels: Iterable[str | None]) -> int:
+    bits = 0
+    for level in levels:
+        bits |= BOT_LEVEL_BITS.get(level or "", 0)
+    return bits
+
+
+def _version_7(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE games ADD COLUMN bot_levels INTEGER NOT NULL DEFAULT 0")
+    levels: dict[int, list[str]] = {}
+    for game_id, level in db.execute("SELECT game_id, level FROM seats WHERE kind = 'bot'"):
+        levels.setdefault(game_id, []).append(level)
+    db.executemany(
+        "UPDATE games SET bot_levels = ? WHERE id = ?",
+        [(bot_level_bits(found), game_id) for game_id, found in levels.items()],
+    )
+    db.execute("DROP INDEX IF EXISTS games_tally")
+    db.execute("CREATE INDEX games_tally ON games (game, imported, mode, players, player_won, bot_levels)")
+
+
 def _hints_of(blob: bytes) -> int:
     """The hints counted in a kept record's context; 0 for a damaged record or one without."""
     try:
@@ -227,6 +255,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _version_4,
     _version_5,
     _version_6,
+    _version_7,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # the tables of the current version: a file that claims it but lacks one is damaged

@@ -17,6 +17,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from game.serialize import FIRST_GAME
+from scenes.model.archive_schema import BOT_LEVEL_BITS
 
 CHART_GAMES = 100  # the score-over-time chart shows the latest games
 BIN_WIDTH = 10  # points per bar of the histogram
@@ -83,14 +84,7 @@ def statistics(db: sqlite3.Connection, game: str = FIRST_GAME) -> Statistics:
         f"SELECT players, COUNT(*), SUM(player_won) FROM games WHERE {OWN} AND mode = 'multiplayer'"
         " GROUP BY players ORDER BY players"
     )
-    by_level = tallies(
-        """SELECT bots.level, COUNT(*), SUM(games.player_won)
-           FROM games JOIN (SELECT DISTINCT game_id, level FROM seats WHERE kind = 'bot') AS bots
-             ON bots.game_id = games.id
-           WHERE games.game = ? AND games.imported = 0 AND games.mode = 'multiplayer'
-           GROUP BY bots.level
-           ORDER BY CASE bots.level WHEN 'easy' THEN 0 WHEN 'normal' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END"""
-    )
+    by_level = _level_tallies(db, game)
     # a best score reached only with hints is marked (a game with hints sets no solo best either):
     # the mean and best from the covering index alone, then whether a game without hints reached
     # the best (asking for both at once read every scored game's row for its hints)
@@ -143,6 +137,22 @@ def statistics(db: sqlite3.Connection, game: str = FIRST_GAME) -> Statistics:
         campaign=Tally("campaign", played, won or 0),
         best_with_hints=best is not None and not clean_best,
         solo_best_with_hints=solo_hinted,
+    )
+
+
+def _level_tallies(db: sqlite3.Connection, game: str) -> tuple[Tally, ...]:
+    """The multiplayer games against at least one bot of each level, in the levels' order: one pass
+    over the games' tally index, a sum per level bit (archive_schema.BOT_LEVEL_BITS)."""
+    sums = ", ".join(
+        f"SUM(bot_levels & {bit} != 0), SUM(CASE WHEN bot_levels & {bit} THEN player_won ELSE 0 END)"
+        for bit in BOT_LEVEL_BITS.values()
+    )
+    row = db.execute(f"SELECT {sums} FROM games WHERE {OWN} AND mode = 'multiplayer'", (game,)).fetchone()
+    counts = [value or 0 for value in row]
+    return tuple(
+        Tally(level, counts[2 * index], counts[2 * index + 1])
+        for index, level in enumerate(BOT_LEVEL_BITS)
+        if counts[2 * index]
     )
 
 

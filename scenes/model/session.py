@@ -25,6 +25,7 @@ from game.ai import Bot
 from game.engine import Action, Buy, State, Turn, Write
 from game.match import Match, SystemChance
 from game.penk import PenkMatch
+from game.registry import rulebook
 from game.serialize import VERSION as SAVE_VERSION
 from game.serialize import SaveError
 from scenes.model.files import (
@@ -172,6 +173,9 @@ class GameSession:
         self.save_problem: FileProblem | None = None  # why the last save failed; None once one succeeds
         self.archive_problem: FileProblem | None = None  # why the archive could not keep it (archive.keep)
         self.saves = self.failed_saves = 0  # writes tried and failed in this session (the self-test's report)
+        self._door = rulebook(rules.key)  # the game's typed door: what each seat may see
+        self._last_human: int | None = None
+        self._view: tuple[Any, int | None, Any] | None = None  # (state, viewer, its view)
         if self._bots:
             _thinker()  # start the thread now (the screen is changing), not in the first bot's frame
 
@@ -246,6 +250,47 @@ class GameSession:
     @property
     def turn(self) -> Turn:
         return self.rules.whose_turn(self.state)
+
+    # --- what a screen shows --------------------------------------------------------------------
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes the screen is: the human deciding now, else the human who decided
+        last (hot-seat play passes the screen between them), else the first human; None (a
+        spectator) when no human sits at the table, but the watched bot's seat in a watched game."""
+        if self.human_to_decide:
+            self._last_human = self.decider
+        if self._last_human is not None:
+            return self._last_human
+        humans = self.humans
+        if humans:
+            return humans[0]
+        return 0 if self.context.get("mode") == "watch" else None
+
+    @property
+    def view(self) -> Any:
+        """The game as the viewer may see it (the engine's view): what every screen draws, so a
+        card only another seat may see never reaches one. The same object while nothing changed."""
+        state, viewer = self.state, self.viewer
+        if self._view is None or self._view[0] is not state or self._view[1] != viewer:
+            self._view = (state, viewer, self._door.view(state, viewer))
+        return self._view[2]
+
+    @property
+    def actions_played(self) -> int:
+        """The actions of the game so far, chance included (a roll's animation is seeded with it)."""
+        return len(self.match.actions)
+
+    @property
+    def first_seat(self) -> int:
+        """The seat that began the game (a restart keeps it)."""
+        setup = self.match.setup
+        return int(setup.first if isinstance(self.match, PenkMatch) else setup.start_player)
+
+    @property
+    def game_id(self) -> str:
+        """This game among the player's games: its seed and length (a solo booking's key)."""
+        return f"{self.match.setup.seed}:{len(self.match.actions)}"
 
     @property
     def game(self) -> str:

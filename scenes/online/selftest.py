@@ -46,7 +46,7 @@ def play_easy(client: OnlineClient, rng: random.Random, table: object = None) ->
     session = client.session
     if session is None or not session.human_to_decide or getattr(table, "paced", False):
         return False
-    action = GAMES[client.game].bot("easy")(session.state, rng, 0.05)
+    action = GAMES[client.game].bot("easy")(session.view, rng, 0.05)
     play = getattr(table, "play", None)
     if callable(play):
         play(action)
@@ -105,7 +105,7 @@ def _host(game: str, port: int | None, data: Path) -> tuple[bool, str]:
         top = app.stack.top
         shown = getattr(top, "inner", top)
         assert client.session is not None
-        result = _summary(GAMES[game].result(client.session.state))
+        result = _summary(GAMES[game].result(client.session.view))
         return True, f"{game} hosted on port {client.host.port}, played to its end ({shown.name}): {result}"
     except (TimeoutError, AssertionError) as error:
         return False, f"hosting failed: {error or type(error).__name__}"
@@ -136,7 +136,7 @@ def join(address: str, code: str, watch: bool = False) -> tuple[bool, str]:
             over = lambda: client.session is not None and client.session.over  # noqa: E731
             _wait(step, over, WATCH_WITHIN if watch else GAME_WITHIN, "the game did not end")
             assert client.session is not None
-            result = _summary(GAMES[client.game].result(client.session.state))
+            result = _summary(GAMES[client.game].result(client.session.view))
             how = "watched" if watch else "joined"
             return (
                 True,

@@ -62,7 +62,7 @@ class PenkGuide:
         lesson = self.lesson
         if lesson is not None:
             return t(f"penk.tutorial.lesson.{lesson.key}")
-        state = self.session.state
+        state = self.session.view
         if not self.session.over and state.active != PLAYER:
             key = "penk.tutorial.last" if state.ending else "penk.tutorial.watch"
             return t(key, name=self.session.name(state.active))

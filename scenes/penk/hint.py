@@ -25,7 +25,7 @@ class PenkHints(HintHelper):
     job = staticmethod(_advise_job)
 
     def words(self, advice: Any, kept: Any = frozenset()) -> str:
-        return sentence(advice, self.session.state)  # Penk!'s dice are picked, not kept back
+        return sentence(advice, self.session.view)  # Penk!'s dice are picked, not kept back
 
     def area(self, scene: Any) -> pygame.Rect:
         """The box's place: under the large sheet's column points (a scoring column shows its
@@ -46,7 +46,7 @@ class PenkHints(HintHelper):
 
     def rings(self, scene: Any, advice: Advice) -> list[pygame.Rect]:
         """What the hinted action uses, on the screen."""
-        state = self.session.state
+        state = self.session.view
         action = advice.action
         dice = scene.dice
         geometry = scene.large_geometry

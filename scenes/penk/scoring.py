@@ -49,7 +49,7 @@ class PenkScoringScene(Scene):
         self.session = session
         self.resigned = resigned is not None
         self.layout = layout("penk_scoring")
-        state = session.state
+        state = session.view
         scores = current_scores(state)
         self.outcome: Outcome = result(state) if state.is_over else Outcome(scores, winners(scores), False)
         # every scoring line of every sheet: (seat, "row" or "column", index 1..5, points)
@@ -145,7 +145,7 @@ class PenkScoringScene(Scene):
 
     def end_words(self) -> str:
         """Why the game ended (two columns with no clear cell on some sheet), "" when resigned."""
-        state = self.session.state
+        state = self.session.view
         if self.resigned or not state.is_over:
             return ""
         ended = [
@@ -170,7 +170,7 @@ class PenkScoringScene(Scene):
         sheet_box.midtop = (box.centerx, box.y + 46)
         geometry = SheetGeometry(sheet_box)
         score = self.outcome.scores[seat]
-        draw_sheet(surface, sheet_box, self.session.state.sheets[seat], score)
+        draw_sheet(surface, sheet_box, self.session.view.sheets[seat], score)
         for kind, index, _ in self.lines[seat][: self.tallies[seat].shown]:
             line = geometry.row_rect(index) if kind == "row" else geometry.column_rect(index)
             draw_band(surface, line, SCORING_INK, 60)

@@ -164,11 +164,11 @@ class PenkTableScene(TableHelp, TableBase):
         )
 
     def _reroll_label(self) -> str:
-        left = max(0, 3 - self.session.state.rolls)
+        left = max(0, 3 - self.session.view.rolls)
         return t("penk.reroll", left=left)
 
     def _why_no_reroll(self) -> str:
-        state = self.session.state
+        state = self.session.view
         if state.phase is Phase.CIRCLE:
             return t("penk.reroll.after_circle")
         if state.rolls >= 3:
@@ -185,7 +185,7 @@ class PenkTableScene(TableHelp, TableBase):
         """The human's legal actions now (asked of the engine once per state)."""
         if not self.session.human_to_decide:
             return []
-        state = self.session.state
+        state = self.session.view
         if self._legal[0] is not state:
             self._legal = (state, self.session.legal())
         return self._legal[1]
@@ -206,7 +206,7 @@ class PenkTableScene(TableHelp, TableBase):
         return any(isinstance(action, Cross) for action in self.legal())
 
     def _refresh_controls(self) -> None:
-        state = self.session.state
+        state = self.session.view
         live = self.deciding
         picked = self.dice.picked_faces()
         group = self.picked_group()
@@ -241,7 +241,7 @@ class PenkTableScene(TableHelp, TableBase):
             self.play(group)
 
     def end_turn(self) -> None:
-        if self.deciding and self.session.state.phase is Phase.CIRCLE:
+        if self.deciding and self.session.view.phase is Phase.CIRCLE:
             self.play(End())
 
     def cross(self, column: int) -> None:
@@ -280,7 +280,7 @@ class PenkTableScene(TableHelp, TableBase):
         if not self.guide_allows(action, near):  # the guided game's lesson (table_help.py)
             return
         session = self.session
-        before = session.state
+        before = session.view
         seat = before.active
         if isinstance(action, (Circle, Reroll)):
             places = self.places_of(action)
@@ -308,7 +308,7 @@ class PenkTableScene(TableHelp, TableBase):
         self.move_game(held=self.dice.rolling)
         if self.session.human_to_decide and not self.paced:
             self._pass_screen()
-        if self.session.state is not self.seen:
+        if self.session.view is not self.seen:
             self._sync()
         self._refresh_controls()
         self.update_help(dt)
@@ -322,7 +322,7 @@ class PenkTableScene(TableHelp, TableBase):
 
     def _pass_screen(self) -> None:
         """Couch play: with two or more people at the screen, it is handed to whoever decides."""
-        seat = self.session.state.active
+        seat = self.session.view.active
         if len(self.session.humans) < 2 or seat == self.passed_to:
             return
         self.passed_to = seat
@@ -335,14 +335,14 @@ class PenkTableScene(TableHelp, TableBase):
         if before.rolling == len(self.dice.faces):
             self.dice.faces = [0] * len(self.dice.faces)
             self.dice.used.clear()
-        self.dice.throw(action.faces, self.tweens, seed=len(self.session.match.actions))
+        self.dice.throw(action.faces, self.tweens, seed=self.session.actions_played)
         self.app.play("dice_roll")
         self.hold(ROLL_SECONDS + 0.1)
         self.app.request_draw()
 
     def show_move(self, before: State, action: Action, seat: int, bot: bool) -> None:
         """Show a move where it happened; a bot's stays on screen for a moment."""
-        after = self.session.state
+        after = self.session.view
         self.large = seat
         if isinstance(action, Reroll):
             self.dice.lift_for_reroll(action.faces)
@@ -397,12 +397,12 @@ class PenkTableScene(TableHelp, TableBase):
         self.app.request_draw()
 
     def _decider_or_first(self) -> int:
-        state = self.session.state
+        state = self.session.view
         return state.active if not state.is_over else state.first
 
     def _sync(self) -> None:
         """The state changed: the dice and the controls follow it."""
-        state = self.session.state
+        state = self.session.view
         self.seen = state
         if not self.paced and not state.is_over:
             self.large = state.active
@@ -432,7 +432,7 @@ class PenkTableScene(TableHelp, TableBase):
     def _restart_now(self) -> None:
         old = self.session
         make_room(old.save_path)  # the replaced game goes into the archive, as New game does
-        config = GameConfig(old.seats, old.match.setup.first)
+        config = GameConfig(old.seats, old.first_seat)
         session = GameSession.start(config, save_path=old.save_path, context=old.context, rules=PENK_RULES)
         self.app.go("table", session, how="replace")
 
@@ -441,7 +441,7 @@ class PenkTableScene(TableHelp, TableBase):
 
     def _game_words(self) -> str:
         names = ", ".join(seat.name for seat in self.session.seats)
-        return t("penk.game_words", names=names, round=self.session.state.round)
+        return t("penk.game_words", names=names, round=self.session.view.round)
 
     def speed_rect(self) -> pygame.Rect | None:
         header = self.layout["header"]
@@ -450,7 +450,7 @@ class PenkTableScene(TableHelp, TableBase):
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt_backdrop(surface.get_size()), (0, 0))
-        state = self.session.state
+        state = self.session.view
         self._draw_header(surface, state)
         self._draw_large(surface, state)
         self._draw_others(surface, state)

@@ -77,7 +77,7 @@ class TableHelp:
         return None
 
     def answer_for(self, asked: Asked) -> Any:
-        state = self.session.state
+        state = self.session.view
         return answer(state, asked, self.dice.picked_faces(), self.free_faces())
 
     def free_faces(self) -> tuple[int, ...]:
@@ -85,7 +85,7 @@ class TableHelp:
 
     def ask_why_not(self, pos: tuple[int, int] | None) -> None:
         """Say what the rules allow with the thing at `pos`."""
-        state = self.session.state
+        state = self.session.view
         thing = self.asked_at(pos) if pos is not None and self.deciding else None  # type: ignore[attr-defined]
         found = self.answer_for(thing[0]) if thing is not None else None
         if thing is None or found is None:
@@ -97,7 +97,7 @@ class TableHelp:
 
     def explain_refusal(self, asked: Asked, near: pygame.Rect) -> None:
         """A click that did nothing: the engine's reason beside it (the notice line)."""
-        state = self.session.state
+        state = self.session.view
         found = self.answer_for(asked)
         if found is not None and found.action is None:
             self.refuse(lambda: found.text(state), near)  # type: ignore[attr-defined]
@@ -128,8 +128,8 @@ class TableHelp:
 
     def update_help(self, dt: float) -> None:
         self.hint_button.enabled = self.deciding  # type: ignore[attr-defined]
-        seat = self.session.state.active if self.deciding else None  # type: ignore[attr-defined]
-        arrived = self.odds.ask(self.session.state, seat, self.dice.picked_faces())
+        seat = self.session.view.active if self.deciding else None  # type: ignore[attr-defined]
+        arrived = self.odds.ask(self.session.view, seat, self.dice.picked_faces())
         if self.hints.poll() | self.why_not.update(dt) | arrived:
             self.app.request_draw()
 
@@ -142,7 +142,7 @@ class TableHelp:
 
     def draw_odds(self, surface: pygame.Surface) -> None:
         """The odds on the large sheet (drawn under the controls' glows)."""
-        if self.deciding and self.large == self.session.state.active:  # type: ignore[attr-defined]
+        if self.deciding and self.large == self.session.view.active:  # type: ignore[attr-defined]
             self.odds.draw_on(surface, self.large_geometry, self.layout["dice"])  # type: ignore[attr-defined]
 
     def draw_help(self, surface: pygame.Surface) -> None:

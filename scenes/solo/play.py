@@ -88,7 +88,7 @@ def saved_campaign_game(level: int) -> GameSession | None:
         return None
     # a level played to its end but never booked (closed at the final score) is resumed too: its
     # final score is then shown and booked, instead of the level being dealt again
-    if mode_of(session) != "campaign" or session.state.config.solo_level != level:
+    if mode_of(session) != "campaign" or session.solo_level != level:
         return None
     return session
 
@@ -134,9 +134,9 @@ def finished_game(session: GameSession, given_up: bool = False) -> FinishedSoloG
     """The session as the booking sees it."""
     mode = mode_of(session)
     bot = session.seats[0].level if mode == "watch" else None
-    game_id = f"{session.match.setup.seed}:{len(session.match.actions)}"
+    game_id = session.game_id
     hints = hints_used(session.context)
-    return FinishedSoloGame(session.state, mode, bot, game_id, progress_module.now_text(), given_up, hints)
+    return FinishedSoloGame(session.view, mode, bot, game_id, progress_module.now_text(), given_up, hints)
 
 
 def _book(app: App, session: GameSession, given_up: bool = False) -> tuple[Booking, bool]:

@@ -113,7 +113,7 @@ class TableBase(Scene):
         if self.follow():
             return False
         if session.turn.kind == "chance":
-            before = session.state
+            before = session.view
             action = session.resolve_chance()
             self.show_chance(before, action)
             self.moved = True
@@ -124,7 +124,7 @@ class TableBase(Scene):
                 # before the next bot starts thinking, or its worker thread holds the GIL in
                 # turns with the redraw and the frame takes several times its CPU time
                 return False
-            before = session.state
+            before = session.view
             seat = session.decider
             played = session.poll_bot()
             if played is None or seat is None:
@@ -186,10 +186,10 @@ class TableBase(Scene):
     def _restart_now(self) -> None:
         old = self.session
         make_room(old.save_path)  # the replaced game goes into the archive, as New game does
-        config = GameConfig(old.seats, old.state.config.start_player)
+        config = GameConfig(old.seats, old.first_seat)
         session = GameSession.start(
             config,
-            solo_level=old.state.config.solo_level,
+            solo_level=old.solo_level,
             save_path=old.save_path,
             context=without_hints(old.context),
         )
@@ -210,7 +210,7 @@ class TableBase(Scene):
         self.app.go("table-resigned", self.session, Resignation(), how="replace")
 
     def _game_words(self) -> str:
-        state = self.session.state
+        state = self.session.view
         shown = table_round(state)
         if self.session.context.get("mode") in ("solo", "campaign") and state.config.solo_level:
             return solo_words(state.config.solo_level, shown)

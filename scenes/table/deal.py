@@ -85,12 +85,12 @@ class DealScene(TableBase):
                     break
             else:
                 break
-        if session.state is not self.seen:
+        if session.view is not self.seen:
             self._sync()
 
     def _sync(self) -> None:
         session = self.session
-        state = session.state
+        state = session.view
         self.seen = state
         self.choices = build(state, session.legal()) if session.human_to_decide else None
         if self.choices is not None and self.selected not in self.hand():
@@ -102,7 +102,7 @@ class DealScene(TableBase):
         self.app.request_draw()
 
     def hand(self) -> tuple[str, ...]:
-        state = self.session.state
+        state = self.session.view
         return state.seats[state.decider].hand if self.session.human_to_decide else ()
 
     def hand_rects(self) -> list[pygame.Rect]:
@@ -127,7 +127,7 @@ class DealScene(TableBase):
         return cells
 
     def _widgets(self) -> None:
-        state = self.session.state
+        state = self.session.view
         self.view.arrange(state.display(state.decider), tuple(self.legal_cells()))
         widgets: list[Widget] = []
         for card, rect in zip(self.hand(), self.hand_rects(), strict=True):
@@ -153,12 +153,12 @@ class DealScene(TableBase):
         self.focus.focus_index = 0
 
     def _card_hint(self) -> str:
-        phase = self.session.state.phase
+        phase = self.session.view.phase
         return t("deal.hint.return" if phase == Phase.SETUP_RETURN else "deal.hint.pick")
 
     # -- the human's choices ---------------------------------------------------------------------
     def pick(self, card: str) -> None:
-        state = self.session.state
+        state = self.session.view
         if state.phase == Phase.SETUP_RETURN:
             self.play(ReturnCard(card))
             return
@@ -173,7 +173,7 @@ class DealScene(TableBase):
         try:
             self.session.play(action)
         except IllegalActionError as error:
-            reason, lookup = error, self.session.state.card
+            reason, lookup = error, self.session.view.card
             self.refuse(lambda: explain(reason, lookup))
             return
         self.app.play("card_slide")
@@ -222,7 +222,7 @@ class DealScene(TableBase):
             return
         if intent.action in NAVIGATION:
             self.keyboard = True
-        phase = self.session.state.phase
+        phase = self.session.view.phase
         if (
             intent.action == Key.POINTER_UP
             and intent.pos
@@ -256,14 +256,14 @@ class DealScene(TableBase):
     def _cell_first(self, pos: tuple[int, int]) -> bool:
         """A free cell clicked before a card is chosen: the card the keyboard focused goes there,
         else the player is told to pick a card first. True when the click was about that."""
-        if self.session.state.phase != Phase.SETUP_PLACE or self.selected is not None:
+        if self.session.view.phase != Phase.SETUP_PLACE or self.selected is not None:
             return False
         cell = self.view.pos_at(pos)
         if cell is None or cell not in self.legal_cells():
             return False
         focused = self.focus.focused
         if self.keyboard and isinstance(focused, Spot) and focused.card is not None:
-            card = next((c for c in self.hand() if self.session.state.card(c) is focused.card), None)
+            card = next((c for c in self.hand() if self.session.view.card(c) is focused.card), None)
             action = self.choices.places.get(card, {}).get(cell) if card and self.choices else None
             if action is not None:
                 self.play(action)
@@ -272,7 +272,7 @@ class DealScene(TableBase):
         return True
 
     def _hover(self, pos: tuple[int, int]) -> None:
-        state = self.session.state
+        state = self.session.view
         for card, rect in zip(self.hand(), self.hand_rects(), strict=True):
             if rect.collidepoint(pos):
                 self.set_zoom(state.card(card), (), rect)
@@ -289,7 +289,7 @@ class DealScene(TableBase):
         session = self.session
         if not session.human_to_decide:
             return
-        state = session.state
+        state = session.view
         name = session.name(state.decider)
         heading = self.layout["heading"]
         title = t("deal.heading", name=name)
@@ -351,11 +351,11 @@ class DealScene(TableBase):
 
     def tip_at(self, point: tuple[int, int]) -> Tip | None:
         hand = list(zip(self.hand(), self.hand_rects(), strict=True))
-        return deal_tip_at(self.session.state, point, hand, self.view)
+        return deal_tip_at(self.session.view, point, hand, self.view)
 
     def guide_text(self) -> str:
         """The first game's line for this step of the deal."""
-        if self.session.state.phase == Phase.SETUP_RETURN:
+        if self.session.view.phase == Phase.SETUP_RETURN:
             return t("deal.guide.return")
         if self.selected is None and self.dragging is None:
             return t("deal.guide.pick")

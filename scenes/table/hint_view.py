@@ -90,7 +90,7 @@ class HintHelper:
     # -- asking ---------------------------------------------------------------------------------
     def can_ask(self) -> bool:
         session = self.session
-        return session.human_to_decide and not session.state.is_chance
+        return session.human_to_decide and not session.view.is_chance
 
     def ask(self) -> bool:
         """Start the adviser on the current decision (counted once per decision); False when
@@ -98,7 +98,7 @@ class HintHelper:
         if not self.can_ask() or self.thinking or self.current() is not None:
             return False
         count_hint(self.session)
-        state = self.session.state
+        state = self.session.view
         self._worker = BotWorker(self.job, None, state, random.Random(0), DEFAULT_BUDGET)  # type: ignore[arg-type]
         return True
 
@@ -138,7 +138,7 @@ class HintHelper:
     @property
     def thinking(self) -> bool:
         worker = self._worker
-        return worker is not None and worker.state is self.session.state and not worker.done
+        return worker is not None and worker.state is self.session.view and not worker.done
 
     def poll(self) -> bool:
         """Collect a finished answer (once); whether something to draw changed."""
@@ -151,7 +151,7 @@ class HintHelper:
         if worker is None or not worker.done:
             return False
         self._worker = None
-        if worker.state is not self.session.state:
+        if worker.state is not self.session.view:
             return True  # the player acted meanwhile: the answer is for a position gone by
         self._advice = worker.result()  # type: ignore[assignment]
         self._advice_for = worker.state
@@ -165,7 +165,7 @@ class HintHelper:
 
     def current(self) -> Advice | None:
         """The answer for the position on the table now (None once the player acted)."""
-        if self._advice is not None and self._advice_for is self.session.state:
+        if self._advice is not None and self._advice_for is self.session.view:
             return self._advice
         return None
 
@@ -201,7 +201,7 @@ class HintHelper:
     def words(self, advice: Advice, kept: frozenset[Colour] | set[Colour] = frozenset()) -> str:
         """The hint's sentence for the position on the table (`kept`: the dice the player has put
         back on the construction site, which the sentence says why to take back)."""
-        state = self.session.state
+        state = self.session.view
         return sentence(advice, state, state.card, kept)
 
     def _draw_box(self, surface: pygame.Surface, area: pygame.Rect, title: str, text: str) -> None:
@@ -220,7 +220,7 @@ class HintHelper:
 
     def _draw_marks(self, surface: pygame.Surface, scene: Table, advice: Advice) -> None:
         """Ring what the hinted step uses: dice, the card or its fields, the slot, the cell."""
-        state = self.session.state
+        state = self.session.view
         main = next((s for s in advice.steps if not isinstance(s, (Adjust, Recolour))), advice.action)
         rects: list[pygame.Rect] = []
         dice: tuple[Colour, ...] = ()

@@ -23,7 +23,7 @@ SETUP = frozenset({Phase.SETUP_RETURN, Phase.SETUP_PLACE})
 
 def stage(session: GameSession) -> str:
     """Which of the table's scenes shows the session now: deal, turn or scoring."""
-    state = session.state
+    state = session.view
     if state.is_over:
         return "scoring"
     if state.phase in SETUP or (state.phase == Phase.DRAW and state.then == After.SETUP):

@@ -54,7 +54,7 @@ class ScoringScene(Scene):
         if resignation is not None:
             self.after_game = resignation.then
         self.layout = layout("scoring")
-        self.outcome: Outcome = result(session.state) if resignation is None else _as_they_stand(session)
+        self.outcome: Outcome = result(session.view) if resignation is None else _as_they_stand(session)
         self.tallies = [Tally() for _ in self.outcome.scores]
         self.done = False
         self.booked: Resignation | None = None  # where Continue leads once the mode booked the game
@@ -98,10 +98,10 @@ class ScoringScene(Scene):
         """Where the seat's final display is drawn: below its name and total, above its empty fields."""
         panel = self.seat_rects()[seat]
         area = pygame.Rect(panel.x + 10, panel.y + 84, panel.width - 20, panel.height - 84 - 40)
-        return score_sheet.display_rects(self.session.state.display(seat), area, gap=8, max_width=112)
+        return score_sheet.display_rects(self.session.view.display(seat), area, gap=8, max_width=112)
 
     def card_at(self, pos: tuple[int, int]) -> tuple[int, PlacedCard, pygame.Rect] | None:
-        state = self.session.state
+        state = self.session.view
         for seat in range(len(self.outcome.scores)):
             for card_id, rect in self.card_rects(seat).items():
                 if rect.collidepoint(pos):
@@ -168,10 +168,10 @@ class ScoringScene(Scene):
         """The same setup again: the same seats (names, humans and bots at their levels) and start
         player, in the same slot and mode; a new shuffle."""
         old = self.session
-        config = GameConfig(old.seats, old.state.config.start_player)
+        config = GameConfig(old.seats, old.first_seat)
         session = GameSession.start(
             config,
-            solo_level=old.state.config.solo_level,
+            solo_level=old.solo_level,
             save_path=old.save_path,
             context=without_hints(old.context),
         )
@@ -268,7 +268,7 @@ class ScoringScene(Scene):
         score = self.outcome.scores[seat]
         counted = {card.card_id for card in score.cards[: tally.shown]}
         points = {card.card_id: card for card in score.cards}
-        display = self.session.state.display(seat)
+        display = self.session.view.display(seat)
         glyphs = self.app.settings.colour_glyphs
         score_sheet.draw_display(surface, display, self.card_rects(seat), points, glyphs, counted)
         empty = fonts.line(
@@ -292,7 +292,7 @@ class ScoringScene(Scene):
         total_y = area.bottom - 56
         top = area.y + 54
         line_height = min(score_sheet.LINE_HEIGHT, (total_y - top) // max(1, len(score.cards)))
-        state = self.session.state
+        state = self.session.view
         for index, card_score in enumerate(lines):
             line = pygame.Rect(area.x + 16, top + index * line_height, area.width - 34, line_height)
             score_sheet.draw_named_line(surface, line, card_score, state.card(card_score.card_id))
@@ -362,6 +362,6 @@ class ScoringScene(Scene):
 
 def _as_they_stand(session: GameSession) -> Outcome:
     """A resigned game's scores as they stood (the engine's running scores), with no winner."""
-    state = session.state
+    state = session.view
     level = level_info(state.config.solo_level) if state.config.solo_level else None
     return Outcome(current_scores(state), (), False, level)

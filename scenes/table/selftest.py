@@ -70,7 +70,7 @@ def _play(seed: int, limit: float, data_dir: Path, game: str) -> tuple[bool, str
             time.sleep(THINKING_PAUSE)
         scene = app.stack.top
         if isinstance(scene, ScoringScene) or scene is not None and scene.name == PENK_SCORING:
-            outcome = rules.result(session.state)
+            outcome = rules.result(session.view)
             if getattr(scene, "outcome", None) != outcome:
                 return False, "the scoring screen disagrees with the engine's result"
             if slot.exists() and session.archive_problem is None:
@@ -78,12 +78,12 @@ def _play(seed: int, limit: float, data_dir: Path, game: str) -> tuple[bool, str
             totals = ", ".join(f"{session.name(s.seat)} {s.total}" for s in outcome.scores)
             seconds = time.perf_counter() - started
             return True, (
-                f"a 4-bot game of {game_info(game).name}: {len(session.match.actions)} actions "
+                f"a 4-bot game of {game_info(game).name}: {session.actions_played} actions "
                 f"in {frames} frames, "
                 f"{seconds:.1f} s: {totals}{_not_saved(session)}"
             )
     where = type(app.stack.top).__name__
-    return False, f"no final score after {limit:.0f} s ({where}, phase {session.state.phase})"
+    return False, f"no final score after {limit:.0f} s ({where}, phase {session.view.phase})"
 
 
 def _not_saved(session: GameSession) -> str:

@@ -73,12 +73,12 @@ class TurnScene(TableBase):
         self.notice_top = self.layout["display"].top
         glyphs = app.settings.colour_glyphs
         self.market = MarketView(self.layout["market"])
-        self.market.sync(session.state.market, None)
+        self.market.sync(session.view.market, None)
         self.tray = DiceTray(self.layout["dice"], self.layout["site"], glyphs)
         self.main = DisplayView(self.layout["display"], gap=8, max_width=150)
         # opened, the log lies over the prompt, the player's display and the small log
         large = self.layout["prompt"].union(self.layout["log"]).union(self.layout["display"].inflate(16, 12))
-        self.log = LogView(self.layout["log"], large, lambda card_id: self.session.state.card(card_id))
+        self.log = LogView(self.layout["log"], large, lambda card_id: self.session.view.card(card_id))
         self.pointer: tuple[int, int] | None = None  # where the mouse is (the wheel scrolls what is under it)
         self.panels = OtherPanels(self.layout["others"])
         self.counter = RoundCounterView(self.layout["others"])
@@ -93,7 +93,7 @@ class TurnScene(TableBase):
         self.cued: tuple[object, ...] | None = None  # the human decision last announced (see _cue)
         self.log_hover: str | None = None  # the whole text of a shortened log line under the pointer
         self.choices: Choices | None = None
-        self.scores = current_scores(session.state)
+        self.scores = current_scores(session.view)
         self._still: pygame.Surface | None = None
         self._still_key: tuple[object, ...] | None = None
         self._under_log: pygame.Surface | None = None  # the still picture where the small log lies
@@ -101,14 +101,14 @@ class TurnScene(TableBase):
         self.dirty = True
         self.guide: Guide | None = None  # a guided game's lessons (scenes/tutorial/); None in a plain game
         self.odds = OddsView(app)
-        state = session.state
+        state = session.view
         kept = frozenset(c for c in COLOURS if c not in state.rerolled) if state.rolls else frozenset()
         self.tray.show(state.dice, kept)
         self._sync()
 
     # -- which display is large ------------------------------------------------------------------
     def main_seat(self) -> int:
-        return large_seat(self.session.state, self.session.human_to_decide)
+        return large_seat(self.session.view, self.session.human_to_decide)
 
     # -- the game moving on ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -117,20 +117,20 @@ class TurnScene(TableBase):
             return
         # nothing moves on while the market slides or dice still tumble (they land last)
         self.move_game(held=self.market.moving or self.tray.rolling)
-        if self.session.state is not self.seen:
+        if self.session.view is not self.seen:
             self._sync()
         self.controls.step_helpers()
         if self.hints.poll() | self.why_not.update(dt):
             self.app.request_draw()
-        seat = self.session.state.decider if self.session.human_to_decide and not self.tray.rolling else None
-        if self.odds.update(self.session.state, seat, self.tray.kept, self.controls.selected):
+        seat = self.session.view.decider if self.session.human_to_decide and not self.tray.rolling else None
+        if self.odds.update(self.session.view, seat, self.tray.kept, self.controls.selected):
             self.app.request_draw()
 
     def show_chance(self, before: State, action: Action) -> None:
-        state = self.session.state
+        state = self.session.view
         if isinstance(action, Roll):
             rolled = tuple(c for c, _ in action.faces)
-            self.tray.throw(state.dice, rolled, self.tweens, seed=len(self.session.match.actions))
+            self.tray.throw(state.dice, rolled, self.tweens, seed=self.session.actions_played)
             self.app.play("dice_roll")
             self.hold(ROLL_SECONDS + 0.15)
         elif isinstance(action, Draw):
@@ -140,7 +140,7 @@ class TurnScene(TableBase):
 
     def show_move(self, before: State, action: Action, seat: int, bot: bool) -> None:
         """Log a move and show it where it happened (bots' moves stay on screen for a moment)."""
-        state = self.session.state
+        state = self.session.view
         entry = self.session.log[-1]  # this move's line, with the number written or the card bought
         card = entry.bought
         record = Record(self.session.name(seat), action, entry.value, card, theme.SEAT_COLOURS[seat % 4])
@@ -222,7 +222,7 @@ class TurnScene(TableBase):
         card = getattr(action, "card", None)
         if not isinstance(card, str):
             return None
-        display = self.session.state.display(seat)
+        display = self.session.view.display(seat)
         placed = display.find(card)
         if placed is None:
             return None
@@ -233,7 +233,7 @@ class TurnScene(TableBase):
     def _sync(self) -> None:
         """The state changed: rebuild what depends on it (once, not per frame)."""
         session = self.session
-        state = session.state
+        state = session.view
         previous = self.seen
         self.seen = state
         self.scores = current_scores(state)
@@ -283,12 +283,12 @@ class TurnScene(TableBase):
         if guide is not None and not guide.allows_action(action):
             self.refuse(guide.refusal, near)
             return False
-        before = self.session.state
+        before = self.session.view
         seat = before.decider
         try:
             self.session.play(action)
         except IllegalActionError as error:
-            reason, lookup = error, self.session.state.card
+            reason, lookup = error, self.session.view.card
             self.refuse(lambda: explain(reason, lookup), near)
             return False
         self.show_move(before, action, seat, bot=False)
@@ -314,7 +314,7 @@ class TurnScene(TableBase):
             self.tray.toggle(step.colour, self.tweens)
             self.controls.layout_widgets()
             return
-        action, changed = self.controls.options.apply(step, self.session.state, self.choices, self.tray.kept)
+        action, changed = self.controls.options.apply(step, self.session.view, self.choices, self.tray.kept)
         if action is not None:
             if self.play(action) and isinstance(action, (Adjust, Recolour)):
                 self.app.play("click")
@@ -324,7 +324,7 @@ class TurnScene(TableBase):
     def undo(self) -> None:
         if self.session.undo():
             self.app.play("click")
-            state = self.session.state
+            state = self.session.view
             self.tray.show(state.dice, self.tray.kept)
             self._sync()
         else:
@@ -398,7 +398,7 @@ class TurnScene(TableBase):
 
     def ask_why_not(self, pos: tuple[int, int] | None) -> None:
         """Say what the rules allow with the die, field, card or slot at `pos`."""
-        state = self.session.state
+        state = self.session.view
         thing = self._thing_at(pos) if pos is not None else None
         found = answer(state, thing[0], self.controls.options.selected) if thing is not None else None
         if thing is None or found is None:
@@ -410,7 +410,7 @@ class TurnScene(TableBase):
         self.app.request_draw()
 
     def _thing_at(self, pos: tuple[int, int]) -> tuple[Thing, pygame.Rect] | None:
-        state = self.session.state
+        state = self.session.view
         if state.phase != Phase.PLACE:
             for colour in COLOURS:
                 rect = self.tray.die_rect(colour)
@@ -484,7 +484,7 @@ class TurnScene(TableBase):
         """A die is chosen and a field that cannot take it was clicked: ask the engine, which says
         why not, and show that next to the field (rather than silently dropping the die)."""
         options = self.controls.options
-        state = self.session.state
+        state = self.session.view
         if options.mode != "write" or options.selected is None or self.main_seat() != state.decider:
             return False
         placed = self.main.card_at(state.display(state.decider), pos)
@@ -518,7 +518,7 @@ class TurnScene(TableBase):
             self.set_zoom(card, values, rect)
 
     def card_at(self, pos: tuple[int, int]) -> tuple[Card, tuple[int | None, ...], pygame.Rect] | None:
-        state = self.session.state
+        state = self.session.view
         placed = self.main.card_at(state.display(self.main_seat()), pos)
         if placed is not None:
             return placed.card, placed.filled, self.main.rect_of(placed.pos)
@@ -549,7 +549,7 @@ class TurnScene(TableBase):
             self.log.draw(self._still)
             self.log_moved = False
         surface.blit(self._still, (0, 0))
-        state = self.session.state
+        state = self.session.view
         self.market.draw_cards(
             surface, state.deck, self.app.settings.colour_glyphs, self.controls.slot_glow()
         )
@@ -578,7 +578,7 @@ class TurnScene(TableBase):
         self.draw_notice(surface, area, [bubble] if bubble is not None else [])
 
     def tip_at(self, point: tuple[int, int]) -> Tip | None:
-        state = self.session.state
+        state = self.session.view
         tray = self.tray if state.phase != Phase.PLACE else None
         views = (self.main, self.market, self.panels, self.counter)
         return self.odds.tip_at(point, state) or turn_tip_at(state, self.main_seat(), point, tray, *views)
@@ -590,7 +590,7 @@ class TurnScene(TableBase):
     def _compose(self, like: pygame.Surface) -> pygame.Surface:
         still = pygame.Surface(like.get_size()).convert(like) if pygame.display.get_init() else like.copy()
         still.blit(felt_backdrop(like.get_size()), (0, 0))
-        state = self.session.state
+        state = self.session.view
         glyphs = self.app.settings.colour_glyphs
         self._draw_header(still, state)
         self.market.draw_base(still, (len(state.piles[0]), len(state.piles[1])))

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
-from game.engine import COLOURS, Buy, Colour, Complete, Phase, Row, State
+from game.engine import COLOURS, HIDDEN, Buy, CardKind, Colour, Complete, Phase, Row, State, Take
 from scenes.core import fonts, theme
 from scenes.core.i18n import t, text_of
 from scenes.core.widgets import Button, FocusGroup, Widget
 from scenes.render.card_names import name_of
-from scenes.render.cards import render_card
+from scenes.render.cards import card_back, render_card
 from scenes.render.dice import die_face
 from scenes.table.choices import Choices
 from scenes.table.geometry import field_rects
@@ -64,7 +64,7 @@ class Controls:
 
     @property
     def state(self) -> State:
-        return self.session.state
+        return self.session.view
 
     @property
     def prompt(self) -> str:
@@ -259,6 +259,11 @@ class Controls:
         return badges
 
     # -- drawing -----------------------------------------------------------------------------------
+    def _taken_kind(self) -> CardKind:
+        """The deck the card being placed was taken from as a chance, as the log tells it."""
+        taken = next((e.action for e in reversed(self.session.log) if isinstance(e.action, Take)), None)
+        return CardKind.BONUS if taken is not None and taken.row == Row.BONUS else CardKind.SCORING
+
     def draw_still(self, surface: pygame.Surface) -> None:
         area = self.layout["prompt"]
         human = self.session.human_to_decide
@@ -286,7 +291,10 @@ class Controls:
         if pending is not None and state.phase == Phase.PLACE:
             tray = self.layout["dice"]
             size2 = (round((tray.height - 8) / 1.4), tray.height - 8)
-            image = render_card(state.card(pending), size2, glyphs=glyphs)
+            if pending == HIDDEN:  # another seat took it as a chance: only its taker sees its face
+                image = card_back(self._taken_kind(), size2)
+            else:
+                image = render_card(state.card(pending), size2, glyphs=glyphs)
             spot = image.get_rect(midleft=(tray.x + 20, tray.centery))
             pygame.draw.rect(surface, theme.FOCUS, spot.inflate(8, 8), 3, border_radius=10)
             surface.blit(image, spot)

@@ -48,7 +48,7 @@ class TutorialGuide:
         action = lesson.expected
         scene = self.scene
         controls = scene.controls
-        state = self.session.state
+        state = self.session.view
         if isinstance(action, Reroll):
             wrong = self._dice_to_toggle(action)
             if wrong:
@@ -93,7 +93,7 @@ class TutorialGuide:
 
     def _dice_to_toggle(self, reroll: Reroll) -> list[Colour]:
         """The dice whose keeping differs from what the lesson asks (kept = not rerolled)."""
-        dice = self.session.state.dice
+        dice = self.session.view.dice
         kept = self.scene.tray.kept
         keep = {c for c in COLOURS if c not in reroll.dice}
         return [c for c in COLOURS if dice[c.slot] and (c in keep) != (c in kept)]
@@ -160,7 +160,7 @@ class TutorialGuide:
         lesson = self.lesson
         if lesson is not None:
             return t(f"tutorial.lesson.{lesson.key}")
-        state = self.session.state
+        state = self.session.view
         if not self.session.over and not self.session.human_to_decide and state.active != PLAYER:
             return t("tutorial.watch", name=self.session.name(state.active))
         return ""

@@ -111,6 +111,19 @@ class RemoteSession:
         return self._shown
 
     @property
+    def view(self) -> Any:
+        """What the screens draw: the seat's view as shown (the server sends nothing else)."""
+        return self._shown
+
+    @property
+    def viewer(self) -> int | None:
+        return self.seat
+
+    @property
+    def actions_played(self) -> int:
+        return len(self.match.actions)
+
+    @property
     def game(self) -> str:
         return self.rules.key
 

@@ -80,7 +80,7 @@ def bench_table(
     scene.tweens.skip()  # a throw cut short above may still tumble: the dice must lie still
     while len(timer.wall) < frames:
         buy = Buy(Row.SCORING, 1, COLOURS[:3])
-        if not scene.fly_dice(scene.session.state, buy, 1, None):
+        if not scene.moves.fly_dice(scene.session.view, buy, 1, None):
             raise RuntimeError("the bot's dice did not fly: nothing to time")
         scene.effects.toast(scene.layout["controls"], lambda: "Robo bought Yellow three")
         while scene.effects.flyers and len(timer.wall) < frames:

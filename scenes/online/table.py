@@ -220,7 +220,7 @@ class OnlineTableScene(Scene):
         phase = (pygame.time.get_ticks() % 1200) / 1200
         pygame.draw.circle(surface, colour, centre, 8)
         pygame.draw.circle(surface, colour, centre, 10 + round(4 * phase), 2)
-        ring = getattr(self.inner, "_seat_area", None)
+        ring = getattr(self.inner, "seat_area", None)
         if callable(ring) and left is not None and left < 15:  # the last seconds: the seat's area rings
             for seat in deciders:
                 try:

@@ -13,17 +13,10 @@ from game.engine import (
     COLOURS,
     Action,
     Adjust,
-    Buy,
     Card,
-    Colour,
-    Complete,
-    Draw,
     IllegalActionError,
     Phase,
-    Place,
     Recolour,
-    Reroll,
-    Roll,
     State,
     Write,
     current_scores,
@@ -35,18 +28,15 @@ from scenes.core.intents import Intent
 from scenes.core.layout import layout
 from scenes.core.tooltip import Tip
 from scenes.core.widgets import FocusGroup
-from scenes.render.cards import render_card
-from scenes.render.dice import ROLL_SECONDS, die_face
 from scenes.render.shapes import felt_backdrop
-from scenes.table.base import BOT_DICE_STEP_SECONDS, BOT_STEP_SECONDS, SPEED_WIDTH, TableBase
+from scenes.table.base import SPEED_WIDTH, TableBase
 from scenes.table.choices import Choices
 from scenes.table.dice_tray import DiceTray
 from scenes.table.display_view import DisplayView, draw_seat_frame
 from scenes.table.effects import Effects
-from scenes.table.geometry import field_rects
 from scenes.table.guide import Guide
 from scenes.table.hint_view import HintHelper
-from scenes.table.log_view import LogView, Record
+from scenes.table.log_view import LogView
 from scenes.table.market_view import MarketView
 from scenes.table.odds_view import OddsView
 from scenes.table.panels import OtherPanels
@@ -55,8 +45,10 @@ from scenes.table.round_counter import RoundCounterView
 from scenes.table.spots import Spot
 from scenes.table.tips import turn_tip_at
 from scenes.table.turn_controls import Controls
+from scenes.table.turn_hits import TurnHits
+from scenes.table.turn_moves import MoveShow
 from scenes.table.turn_options import Step, large_seat
-from scenes.table.why_not import Thing, WhyNotNote, answer
+from scenes.table.why_not import WhyNotNote, answer
 from scenes.table.words import round_note
 
 if TYPE_CHECKING:
@@ -101,6 +93,8 @@ class TurnScene(TableBase):
         self.dirty = True
         self.guide: Guide | None = None  # a guided game's lessons (scenes/tutorial/); None in a plain game
         self.odds = OddsView(app)
+        self.moves = MoveShow(self)
+        self.hits = TurnHits(self)
         state = session.view
         kept = frozenset(c for c in COLOURS if c not in state.rerolled) if state.rolls else frozenset()
         self.tray.show(state.dice, kept)
@@ -126,109 +120,16 @@ class TurnScene(TableBase):
         if self.odds.update(self.session.view, seat, self.tray.kept, self.controls.selected):
             self.app.request_draw()
 
+    # -- what moves show (turn_moves.py) ---------------------------------------------------------
     def show_chance(self, before: State, action: Action) -> None:
-        state = self.session.view
-        if isinstance(action, Roll):
-            rolled = tuple(c for c, _ in action.faces)
-            self.tray.throw(state.dice, rolled, self.tweens, seed=self.session.actions_played)
-            self.app.play("dice_roll")
-            self.hold(ROLL_SECONDS + 0.15)
-        elif isinstance(action, Draw):
-            self.app.play("card_slide")
-            self.hold(0.18)
-        self.dirty = True
+        self.moves.show_chance(action)
 
     def show_move(self, before: State, action: Action, seat: int, bot: bool) -> None:
-        """Log a move and show it where it happened (bots' moves stay on screen for a moment)."""
-        state = self.session.view
-        entry = self.session.log[-1]  # this move's line, with the number written or the card bought
-        card = entry.bought
-        record = Record(self.session.name(seat), action, entry.value, card, theme.SEAT_COLOURS[seat % 4])
-        target = self._card_rect(seat, action)
-        # a bot's dice are marked where they lie, then fly to where they are used
-        landed = self.fly_dice(before, action, seat, target) if bot else 0.0
-        if isinstance(action, Buy) and card is not None:
-            self.app.play("card_slide")
-            image = render_card(state.card(card), self.market.size, glyphs=self.app.settings.colour_glyphs)
-            end = self._seat_area(seat)
-            end = pygame.Rect(end.centerx - 50, end.centery - 70, 100, 140)
-            self.effects.fly(image, self.market.slot_rect(action.row, action.slot), end, delay=landed)
-        elif isinstance(action, (Complete, Write, Place)) and target is not None:
-            colour = (120, 230, 140) if isinstance(action, Complete) else theme.FOCUS
-            if landed:
-                self.tweens.after(landed, partial(self.effects.flash, target, colour))
-            else:
-                self.effects.flash(target, colour)
-            if isinstance(action, Place):
-                self.app.play("card_slide")
-        elif isinstance(action, Reroll) and bot:
-            self.tray.show(before.dice, frozenset(c for c in COLOURS if c not in action.dice))
-        if bot:
-            self.effects.toast(self._toast_area(seat), partial(record.text, self.log.lookup))
-            self.hold(BOT_DICE_STEP_SECONDS if landed else BOT_STEP_SECONDS)
-        self.dirty = True
+        self.moves.show_move(before, action, seat, bot)
 
-    def fly_dice(self, before: State, action: Action, seat: int, card: pygame.Rect | None) -> float:
-        """Mark the dice a bot's move uses (a ring in its seat's colour, where they lie) and fly each,
-        ringed, to its field or to the market card it pays for; returns the seconds until they land
-        (0: no dice)."""
-        targets: list[tuple[Colour, pygame.Rect]] = []
-        if isinstance(action, Buy):
-            slot = self.market.slot_rect(action.row, action.slot)
-            size, count = 34, len(action.dice)  # side by side on the card they pay for
-            left = slot.centerx - (count * (size + 4) - 4) // 2
-            targets = [
-                (die, pygame.Rect(left + i * (size + 4), slot.centery - size // 2, size, size))
-                for i, die in enumerate(action.dice)
-            ]
-        elif isinstance(action, (Write, Complete)) and card is not None:
-            fields = field_rects(before.card(action.card), card)
-            if isinstance(action, Write):
-                targets = [(action.die, fields[action.field])] if action.field < len(fields) else []
-            else:
-                targets = [
-                    (die, fields[i])
-                    for i, die in enumerate(action.dice)
-                    if die is not None and i < len(fields)
-                ]
-        if not targets or self.tray.rolling:
-            return 0.0
-        mark, flight = 0.4, 0.5
-        glyphs = self.app.settings.colour_glyphs
-        ring = theme.SEAT_COLOURS[seat % 4]
-        for die, end in targets:
-            start = self.tray.die_rect(die)
-            if not start.width:
-                continue
-            face = die_face(die, max(1, min(6, before.value(die))), start.width, glyphs)
-            size = max(14, min(end.width, end.height))
-            landing = pygame.Rect(0, 0, size, size)
-            landing.center = end.center
-            self.effects.fly(face, start, landing, seconds=flight, delay=mark, aspect=1.0, arc=30, ring=ring)
-        return mark + flight
-
-    def _seat_area(self, seat: int) -> pygame.Rect:
-        if seat == self.main_seat():
-            return self.layout["display"]
-        return self.panels.area_of(seat)
-
-    def _toast_area(self, seat: int) -> pygame.Rect:
-        if seat == self.main_seat():  # where a human's buttons would be, free while a bot plays
-            return self.layout["controls"]
-        area = self.panels.area_of(seat)
-        return pygame.Rect(area.x, area.bottom - 40, area.width, 36)
-
-    def _card_rect(self, seat: int, action: Action) -> pygame.Rect | None:
-        card = getattr(action, "card", None)
-        if not isinstance(card, str):
-            return None
-        display = self.session.view.display(seat)
-        placed = display.find(card)
-        if placed is None:
-            return None
-        if seat == self.main_seat():
-            return self.main.rect_of(placed.pos)
-        return self.panels.card_rect(seat, placed.pos)
+    def seat_area(self, seat: int) -> pygame.Rect:
+        """Where a seat's display is on screen: the large display, or its panel."""
+        return self.moves.seat_area(seat)
 
     def _sync(self) -> None:
         """The state changed: rebuild what depends on it (once, not per frame)."""
@@ -399,7 +300,7 @@ class TurnScene(TableBase):
     def ask_why_not(self, pos: tuple[int, int] | None) -> None:
         """Say what the rules allow with the die, field, card or slot at `pos`."""
         state = self.session.view
-        thing = self._thing_at(pos) if pos is not None else None
+        thing = self.hits.thing_at(pos) if pos is not None else None
         found = answer(state, thing[0], self.controls.options.selected) if thing is not None else None
         if thing is None or found is None:
             self.why_not.show(lambda: t("why_not.nothing"), False, None)
@@ -408,27 +309,6 @@ class TurnScene(TableBase):
             self.why_not.show(lambda: found.text(state, lookup), found.action is not None, thing[1])
         self.app.play("click")
         self.app.request_draw()
-
-    def _thing_at(self, pos: tuple[int, int]) -> tuple[Thing, pygame.Rect] | None:
-        state = self.session.view
-        if state.phase != Phase.PLACE:
-            for colour in COLOURS:
-                rect = self.tray.die_rect(colour)
-                if rect.width and rect.collidepoint(pos):
-                    return Thing(die=colour), rect
-        slot = self.market.slot_at(pos)
-        if slot is not None:
-            return Thing(slot=slot), self.market.slot_rect(*slot)
-        if self.main_seat() != state.decider:
-            return None
-        placed = self.main.card_at(state.display(state.decider), pos)
-        if placed is None:
-            return None
-        card_rect = self.main.rect_of(placed.pos)
-        for index, rect in enumerate(field_rects(placed.card, card_rect)):
-            if rect.collidepoint(pos):
-                return Thing(card=placed.id, field=index), rect
-        return Thing(card=placed.id), card_rect
 
     @property
     def animating(self) -> bool:
@@ -484,17 +364,14 @@ class TurnScene(TableBase):
         """A die is chosen and a field that cannot take it was clicked: ask the engine, which says
         why not, and show that next to the field (rather than silently dropping the die)."""
         options = self.controls.options
-        state = self.session.view
-        if options.mode != "write" or options.selected is None or self.main_seat() != state.decider:
+        if options.mode != "write" or options.selected is None:
             return False
-        placed = self.main.card_at(state.display(state.decider), pos)
-        if placed is None:
+        field = self.hits.field_at(pos)
+        if field is None:
             return False
-        for index, rect in enumerate(field_rects(placed.card, self.main.rect_of(placed.pos))):
-            if rect.collidepoint(pos):
-                self.play(Write(options.selected, placed.id, index), near=rect)
-                return True
-        return False
+        card, index, rect = field
+        self.play(Write(options.selected, card, index), near=rect)
+        return True
 
     def _hover(self, pos: tuple[int, int] | None) -> None:
         if pos is None:
@@ -518,23 +395,7 @@ class TurnScene(TableBase):
             self.set_zoom(card, values, rect)
 
     def card_at(self, pos: tuple[int, int]) -> tuple[Card, tuple[int | None, ...], pygame.Rect] | None:
-        state = self.session.view
-        placed = self.main.card_at(state.display(self.main_seat()), pos)
-        if placed is not None:
-            return placed.card, placed.filled, self.main.rect_of(placed.pos)
-        slot = self.market.slot_at(pos)
-        if slot is not None:
-            card = state.market_card(*slot)
-            if card is not None:
-                return state.card(card), (), self.market.slot_rect(*slot)
-        if state.config.solo:
-            removed = self.counter.card_at(state, pos)
-            return None if removed is None else (removed[0], (), removed[1])
-        found = self.panels.card_at(state, pos)
-        if found is not None:
-            seat, placed = found
-            return placed.card, placed.filled, self.panels.card_rect(seat, placed.pos)
-        return None
+        return self.hits.card_at(pos)
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -28,9 +28,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
 
 from game.colours import COLOURS, Colour
+from game.kit.action_text import ActionSyntaxError as ActionSyntaxError
+from game.kit.action_text import ActionText as ActionText
 
 
 class Row(StrEnum):
@@ -38,21 +39,6 @@ class Row(StrEnum):
 
     SCORING = "S"
     BONUS = "B"
-
-
-class ActionSyntaxError(ValueError):
-    """The text is not an action at all (as opposed to a legal-looking action that is illegal)."""
-
-
-class ActionText:
-    """What every action of every game shares: its repr rebuilds it from its text, so a repr in a
-    log or a failed test can be pasted back (`engine.parse('reroll YOG')`; Penk!'s say penk)."""
-
-    __slots__ = ()
-    DOOR: ClassVar[str] = "engine"  # the door whose parse reads the text
-
-    def __repr__(self) -> str:
-        return f"{self.DOOR}.parse({str(self)!r})"
 
 
 def _dice_text(dice: tuple[Colour, ...]) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from game.colours import COLOURS, Colour
-from game.memo import forget_oldest_half
+from game.kit.memo import forget_oldest_half
 
 DIE_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 MIN_FIELDS = 2

@@ -23,7 +23,7 @@ from game.cards import (
     parse_task,
 )
 from game.colours import Colour
-from game.plain_files import read_plain_text
+from game.kit.plain_files import read_plain_text
 
 MAX_DECK_BYTES = 1_000_000  # the deck is some 10 kB: a larger file (or /dev/zero) is not one
 DECK_PATH = Path(__file__).resolve().parent.parent / "assets" / "deck" / "deck.toml"

@@ -24,6 +24,7 @@ from game.actions import Action, Row, parse
 from game.cards import CardKind
 from game.chance import chance_outcomes, sample_chance
 from game.deck import Deck, standard_deck
+from game.kit.errors import SetupError
 from game.kit.turn import Turn
 from game.reasons import IllegalActionError
 from game.rules import apply, apply_known, is_legal, legal_actions, price, refusal, usable_dice
@@ -175,10 +176,6 @@ __all__ += [
     "standard_deck",
     "winners",
 ]
-
-
-class SetupError(ValueError):
-    """A game cannot be started with these settings; the message says which one is wrong."""
 
 
 @dataclass(frozen=True, slots=True)

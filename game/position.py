@@ -25,6 +25,7 @@ from game.colours import COLOURS, Colour
 from game.deck import Deck, standard_deck
 from game.display import GRID, NEIGHBOURS_8, Display, PlacedCard, Pos
 from game.engine import view
+from game.kit.errors import PositionError as PositionError
 from game.seats import HIDDEN
 from game.solo import level_info
 from game.state import (
@@ -89,16 +90,6 @@ _SHOWN_LENGTH = 60  # a value quoted in a message is cut to this many characters
 # phases a position may be in; the chance phase DRAW is reached by playing on from a position
 _SEAT_PHASES = frozenset(Phase) - {Phase.DRAW}
 _DICE_PHASES = frozenset({Phase.ACTIVE, Phase.PLACE, Phase.PASSIVE, Phase.CHANCE_WRITE, Phase.SOLO_PASSIVE})
-
-
-class PositionError(ValueError):
-    """A position cannot be built; the message names the source, the key and the reason."""
-
-    def __init__(self, source: str, key: str, reason: str) -> None:
-        super().__init__(f"{source}: key '{key}': {reason}")
-        self.source = source
-        self.key = key
-        self.reason = reason
 
 
 def _shown(value: Any) -> str:

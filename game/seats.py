@@ -24,34 +24,15 @@ each action gives the seat its window back).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
-from game.actions import CHANCE_ACTIONS, Action, ActionSyntaxError, Draw, ReturnCard, parse
+from game.actions import CHANCE_ACTIONS, Action, Draw, ReturnCard, parse
+from game.kit.action_text import MAX_ACTION_TEXT as MAX_ACTION_TEXT
+from game.kit.action_text import read_sent as read_sent
 from game.reasons import IllegalActionError
 from game.scoring import wild_cards_to_choose
 from game.state import CLEARED_WINDOW, DrawTo, Phase, State
 from game.writes import could_write
 
 HIDDEN = "?"  # a card a seat may not see, as views and redacted actions show it
-MAX_ACTION_TEXT = 64  # the longest action text a table takes (the longest real one has 31)
-
-ActionT = TypeVar("ActionT")
-
-
-def read_sent(text: str, parse: Callable[[str], ActionT], chance: tuple[type, ...]) -> ActionT:
-    """An action as a client sent it, read with a game's `parse`: at most MAX_ACTION_TEXT
-    printable ASCII characters, and never a chance outcome (one of `chance`), which the table
-    draws itself. A table stores and sends `str()` of the result, the action's one canonical text,
-    never the text it was sent. Raises IllegalActionError or ActionSyntaxError saying why."""
-    if len(text) > MAX_ACTION_TEXT:
-        raise IllegalActionError("text_too_long", most=MAX_ACTION_TEXT)
-    if not (text.isascii() and text.isprintable()):
-        raise ActionSyntaxError("an action is written in plain letters, digits and signs (ASCII)")
-    action = parse(text)
-    if isinstance(action, chance):
-        raise IllegalActionError("chance_is_drawn")
-    return action
 
 
 def read_sent_action(text: str) -> Action:

@@ -12,9 +12,9 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol, TypeVar
 
-from game.chance import ChanceSource
+from game.kit.chance import ChanceSource
+from game.kit.match import SeededMatch
 from game.kit.turn import Turn
-from game.match import SeededMatch
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")

@@ -28,10 +28,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, Literal
 
-from game.actions import ActionSyntaxError
+from game.kit.action_text import ActionSyntaxError
+from game.kit.match import SeededMatch
+from game.kit.reasons import IllegalActionError
 from game.kit.rulebook import ActionT, Rulebook, StateT
-from game.match import SeededMatch
-from game.reasons import IllegalActionError
 
 SeatKind = Literal["human", "bot"]
 EntryKind = Literal["seat", "bot", "timeout", "chance"]

@@ -3,10 +3,14 @@
     from game.penk import new_game, whose_turn, legal_actions, apply, parse, result, view
     from game.penk import PenkMatch, make_bot, decide
 
-The vocabulary is the first game's (game/engine.py); docs/penk.md describes the rules as played.
+The vocabulary is the first game's, its shared part from the kit (game/kit/); docs/penk.md
+describes the rules as played.
 """
 
-from game.engine import IllegalActionError, SetupError, Turn
+from game.kit.errors import SetupError
+from game.kit.reasons import IllegalActionError
+from game.kit.turn import Turn
+from game.penk import reasons as reasons  # first: every Penk! refusal is told (game/kit/reasons.py)
 from game.penk.actions import Action, Circle, Cross, End, Reroll, Roll, parse
 from game.penk.advice import Advice, Why, advise, same_turn
 from game.penk.bots import Bot, HardBot

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.actions import ActionSyntaxError, ActionText
+from game.kit.action_text import ActionSyntaxError, ActionText
 from game.penk.dice import dice_text, group_cell, read_dice
 from game.penk.sheet import SIZE
 

@@ -11,7 +11,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 
-from game.chance import RandomBits
+from game.kit.chance import RandomBits
 from game.penk.actions import Roll
 from game.penk.dice import FACES
 from game.penk.state import Phase, State

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from game.reasons import IllegalActionError
+from game.kit.reasons import IllegalActionError
 
 DICE = 6
 JOLLY = 6  # the jolly face; the values are 1..5

@@ -15,7 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from game.engine import IllegalActionError, SetupError, Turn
+from game.kit.errors import SetupError
+from game.kit.reasons import IllegalActionError
+from game.kit.turn import Turn
 from game.penk.scoring import SheetScore, score_sheet, winners
 from game.penk.sheet import Sheet
 from game.penk.state import MAX_SEATS, MIN_SEATS, State

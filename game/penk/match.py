@@ -1,5 +1,5 @@
-"""A Penk! match: the setup, every action so far and the state, with chance drawn as in the first
-game (game/match.py: each roll from the match's chance source at the number of actions so far, the
+"""A Penk! match: the setup, every action so far and the state, with chance drawn as in every
+game (game/kit/match.py: each roll from the match's chance source at the number of actions so far, the
 seed's by default, so a loaded game goes on exactly as the original would have).
 
     match = PenkMatch.new(players=3, seed=7)
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.chance import ChanceSource, SeededChance
-from game.match import SeededMatch
+from game.kit.chance import ChanceSource, SeededChance
+from game.kit.match import SeededMatch
 from game.penk.actions import Action
 from game.penk.chance import sample_chance
 from game.penk.engine import new_game

@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from game.kit.errors import PositionError
 from game.penk.dice import DICE, contains, dice_text, read_dice
 from game.penk.sheet import Sheet, read_sheet
 from game.penk.state import GROUPS_PER_TURN, MAX_SEATS, MIN_SEATS, ROLLS_PER_TURN, Phase, State
-from game.position import PositionError
 
 GAME_KEY = "game"
 GAME = "penk"

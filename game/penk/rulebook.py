@@ -6,9 +6,9 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from game.chance import ChanceSource
+from game.kit.chance import ChanceSource
+from game.kit.match import SeededMatch
 from game.kit.rulebook import Decider
-from game.match import SeededMatch
 from game.penk.actions import Action, Roll, parse
 from game.penk.engine import result, view, whose_turn
 from game.penk.levels import LEVELS, make_bot

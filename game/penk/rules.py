@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.engine import IllegalActionError
+from game.kit.reasons import IllegalActionError
 from game.penk.actions import Action, Circle, Cross, End, Reroll, Roll
 from game.penk.dice import DICE, FACES, contains, group_cell, groups_for, sub_multisets, without
 from game.penk.sheet import COLUMN_MASKS, SIZE, Sheet, completed_lines

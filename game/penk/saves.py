@@ -1,4 +1,4 @@
-"""Penk! saves: the table's versioned envelope (game/serialize.py) naming the game "penk".
+"""Penk! saves: every game's versioned envelope (game/kit/saves.py) naming the game "penk".
 
     {"format": "goennen-koennen-save", "version": 1, "game": "penk",
      "setup": {"players": 3, "seed": 7, "first": 1},
@@ -14,9 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from game.penk.actions import parse
-from game.penk.match import PenkMatch, PenkSetup
-from game.serialize import (
+from game.kit.saves import (
     FORMAT,
     GAME_KEY,
     VERSION,
@@ -27,6 +25,8 @@ from game.serialize import (
     read_save,
     write_atomic,
 )
+from game.penk.actions import parse
+from game.penk.match import PenkMatch, PenkSetup
 
 GAME = "penk"
 

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.actions import ActionSyntaxError
-from game.engine import IllegalActionError
+from game.kit.action_text import ActionSyntaxError
+from game.kit.errors import PositionError
+from game.kit.reasons import IllegalActionError
 from game.penk.actions import Action, parse
 from game.penk.dice import dice_text
 from game.penk.engine import current_scores, result, whose_turn
@@ -20,7 +21,6 @@ from game.penk.rules import apply, legal_actions
 from game.penk.scoring import winners
 from game.penk.sheet import read_sheet
 from game.penk.state import State
-from game.position import PositionError
 
 EXPECT_KEYS = frozenset(
     {"description", "rules", "legal", "illegal", "legal_count", "after", "scores", "result"}

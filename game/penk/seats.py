@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from game.kit.action_text import read_sent
 from game.penk.actions import Action, Roll, parse
 from game.penk.engine import view
 from game.penk.position import position_from_data, position_to_data
 from game.penk.state import State
-from game.seats import read_sent
 
 
 def redact(before: State, action: Action, viewer: int | None) -> Action:
@@ -34,7 +34,7 @@ def decision_window(state: State, seat: int) -> State | None:
 
 
 def read_sent_action(text: str) -> Action:
-    """A Penk! action as a client sent it (game.seats.read_sent): a roll is the table's."""
+    """A Penk! action as a client sent it (game/kit/action_text.py, read_sent): a roll is the table's."""
     return read_sent(text, parse, (Roll,))
 
 

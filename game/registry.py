@@ -10,6 +10,8 @@ from game.kit.rulebook import Rulebook
 from game.penk.rulebook import PENK_RULES
 from game.rulebook import FIRST_RULES
 
+__all__ = ["GAMES", "Rulebook", "rulebook"]
+
 GAMES: dict[str, Rulebook[Any, Any]] = {rules.key: rules for rules in (FIRST_RULES, PENK_RULES)}
 
 

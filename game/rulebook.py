@@ -73,6 +73,9 @@ class FirstGame:
     def is_over(self, state: State) -> bool:
         return state.is_over
 
+    def solo_level(self, state: State) -> int | None:
+        return state.config.solo_level
+
     def bot(self, level: str) -> Decider[State, Action]:
         bot = ai.make_bot(level)
 

@@ -102,6 +102,10 @@ class Rulebook(Protocol[StateT, ActionT]):
         """The game's outcome (its own type), once it is over."""
         ...
 
+    def solo_level(self, state: StateT) -> int | None:
+        """The solo level a game is played at; None for a game of several seats (or no levels)."""
+        ...
+
     def bot(self, level: str) -> Decider[StateT, ActionT]:
         """A fresh bot of a level; ValueError naming the levels for an unknown one."""
         ...

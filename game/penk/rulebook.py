@@ -71,6 +71,9 @@ class Penk:
     def is_over(self, state: State) -> bool:
         return state.is_over
 
+    def solo_level(self, state: State) -> int | None:
+        return None  # Penk! has no solo levels
+
     def bot(self, level: str) -> Decider[State, Action]:
         bot = make_bot(level)
 

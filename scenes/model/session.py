@@ -21,11 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.ai import Bot
 from game.engine import Action, Buy, State, Turn, Write
 from game.match import Match, SystemChance
 from game.penk import PenkMatch
-from game.registry import rulebook
 from game.serialize import VERSION as SAVE_VERSION
 from game.serialize import SaveError
 from scenes.model.files import (
@@ -87,13 +85,17 @@ def replayed_log(match: Match | PenkMatch, entry: Callable[[Any, Any, Any], LogE
     return log
 
 
+# A bot as the session runs it: the game's decider of a level (game/kit/rulebook.py)
+Decider = Callable[[Any, random.Random, float], Any]
+
+
 class BotWorker:
     """One bot decision, run on the shared thinker thread; the frame loop polls `done`."""
 
-    def __init__(self, decide: Any, bot: Bot, state: State, rng: random.Random, budget: float) -> None:
+    def __init__(self, decide: Decider, state: State, rng: random.Random, budget: float) -> None:
         self.state = state
         self._decide = decide
-        self._job = (bot, state, rng, budget)
+        self._job = (state, rng, budget)
         self._result: Action | None = None
         self._error: BaseException | None = None
         self._finished = threading.Event()
@@ -161,8 +163,8 @@ class GameSession:
         # free-form facts the screens keep with the save, e.g. {"mode": "campaign"}; JSON only
         self.context: dict[str, Any] = dict(context or {})
         self.log: list[LogEntry] = []
-        self._bots: dict[int, Bot] = {
-            index: rules.make_bot(seat.level or "normal")
+        self._bots: dict[int, Decider] = {
+            index: rules.bot(seat.level or "normal")
             for index, seat in enumerate(self.seats)
             if seat.kind == SeatKind.BOT
         }
@@ -173,7 +175,6 @@ class GameSession:
         self.save_problem: FileProblem | None = None  # why the last save failed; None once one succeeds
         self.archive_problem: FileProblem | None = None  # why the archive could not keep it (archive.keep)
         self.saves = self.failed_saves = 0  # writes tried and failed in this session (the self-test's report)
-        self._door = rulebook(rules.key)  # the game's typed door: what each seat may see
         self._last_human: int | None = None
         self._view: tuple[Any, int | None, Any] | None = None  # (state, viewer, its view)
         if self._bots:
@@ -197,8 +198,8 @@ class GameSession:
         # given seed (tools, tests, screenshots) plays the seed's dice.
         chance = SystemChance() if seed is None else None
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-        players = len(config.seats)
-        match = rules.new_match(players, seed, config.start_player, solo_level, chance)
+        first = config.start_player
+        match = rules.new_match(len(config.seats), seed, first=first, solo_level=solo_level, chance=chance)
         session = cls(config.seats, match, save_path, context, rules)
         session.save()
         return session
@@ -230,7 +231,7 @@ class GameSession:
         """A session from a save's parsed contents (of whichever game it names); raises SaveError
         naming the file."""
         rules = rulebook_of(data)
-        match = rules.from_data(data, path.name)
+        match = rules.match_from_data(data, path.name)
         if data.get(CHANCE_KEY) != SEEDED:  # the app's games, older saves too: the future unknown
             match.chance = SystemChance()
         seats = _seats_from_data(data.get("seats"), match.setup.players, path.name, rules.bot_levels)
@@ -273,7 +274,7 @@ class GameSession:
         card only another seat may see never reaches one. The same object while nothing changed."""
         state, viewer = self.state, self.viewer
         if self._view is None or self._view[0] is not state or self._view[1] != viewer:
-            self._view = (state, viewer, self._door.view(state, viewer))
+            self._view = (state, viewer, self.rules.view(state, viewer))
         return self._view[2]
 
     @property
@@ -390,7 +391,7 @@ class GameSession:
             seat = self.decider
             assert seat is not None
             rng = random.Random(f"bot:{self.match.setup.seed}:{seat}:{len(self.match.actions)}")
-            self._worker = BotWorker(self.rules.decide, self._bots[seat], self.state, rng, budget)
+            self._worker = BotWorker(self._bots[seat], self.state, rng, budget)
             return None
         if not self._worker.done:
             return None
@@ -422,7 +423,7 @@ class GameSession:
     # --- saving ---------------------------------------------------------------------------------
 
     def to_data(self) -> dict[str, Any]:
-        data = self.rules.to_data(self.match)
+        data = self.rules.match_to_data(self.match)
         data[CHANCE_KEY] = SYSTEM if isinstance(self.match.chance, SystemChance) else SEEDED
         data["seats"] = [
             {"name": seat.name, "kind": seat.kind.value, "level": seat.level} for seat in self.seats

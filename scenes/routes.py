@@ -50,14 +50,13 @@ from scenes.tutorial.guide import TutorialGuide
 from scenes.tutorial.opening import tutorial_scene
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.core.stack import Scene
+    from scenes.core.stack import Host, Scene
     from scenes.core.widgets import Text
     from scenes.model.replay import Replay
     from scenes.model.session import GameSession
 
 
-def table(app: App, session: GameSession) -> Scene:
+def table(app: Host, session: GameSession) -> Scene:
     """The table's scene for the session's game and stage: the deal, the turns or the final score
     (Penk!: its table or its final score); an online seat's inside the online table."""
     if session.context.get("mode") == ONLINE_MODE:
@@ -69,25 +68,25 @@ def table(app: App, session: GameSession) -> Scene:
 
 # Online play's screens and the check of an online game are loaded when first opened, so that the
 # game starts as fast as it did before online play (its code is not needed for the title).
-def play_online(app: App, *arguments: Any) -> Scene:
+def play_online(app: Host, *arguments: Any) -> Scene:
     from scenes.online.play_online import PlayOnlineScene
 
     return PlayOnlineScene(app, *arguments)
 
 
-def online_lobby(app: App, client: Any) -> Scene:
+def online_lobby(app: Host, client: Any) -> Scene:
     from scenes.online.lobby import LobbyScene
 
     return LobbyScene(app, client)
 
 
-def check_game(app: App, *arguments: Any) -> Scene:
+def check_game(app: Host, *arguments: Any) -> Scene:
     from scenes.history.check_game import CheckScene
 
     return CheckScene(app, *arguments)
 
 
-def _table(app: App, session: GameSession) -> Scene:
+def _table(app: Host, session: GameSession) -> Scene:
     if session.game == PENK:
         if penk_opening.stage(session) == penk_opening.SCORING:
             return PenkScoringScene(app, session)
@@ -106,7 +105,7 @@ def _table(app: App, session: GameSession) -> Scene:
     return scene
 
 
-def replay(app: App, game: Replay, step: int = 0, note: Text | None = None) -> Scene:
+def replay(app: Host, game: Replay, step: int = 0, note: Text | None = None) -> Scene:
     """The replay viewer of the game's own table: the first game's or Penk!'s."""
     if game.is_first_game:
         return ReplayScene(app, game, step, note)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 FRAME = 1 / 60
 MARKER = "first frame drawn after"  # tools.build_exe --measure looks for this line
@@ -66,7 +66,7 @@ def smoke(frames: int, data_dir: Path | None = None) -> int:
     return 0
 
 
-def _read_player_files(app: App) -> list[str]:
+def _read_player_files(app: Host) -> list[str]:
     """Read progress.json and save.json through the game's own loaders; a line per refused file,
     after one per damaged shipped file."""
     from scenes.core.shipped import damaged_files

@@ -24,7 +24,7 @@ from scenes.core.widgets import Button
 from scenes.render.shapes import dim, rounded_panel
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 ROUTE = "confirm"
 
@@ -41,7 +41,7 @@ class Confirmation:
     cancel_key: str = "confirm.cancel"
 
 
-def ask(app: App, confirmation: Confirmation) -> None:
+def ask(app: Host, confirmation: Confirmation) -> None:
     """Show the confirmation over the current screen (no fade: the screen stays visible)."""
     app.stack.push(app.scene(ROUTE, confirmation))
 
@@ -51,7 +51,7 @@ class ConfirmScene(MenuScene):
     layout_name = "confirm"
     name = "confirm"
 
-    def __init__(self, app: App, confirmation: Confirmation) -> None:
+    def __init__(self, app: Host, confirmation: Confirmation) -> None:
         super().__init__(app)
         self.confirmation = confirmation
         self.cancel_button = Button(

@@ -14,13 +14,13 @@ from scenes.core.widgets import FocusGroup
 from scenes.render.shapes import felt_backdrop, rounded_panel
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 
 class MenuScene(Scene):
     layout_name = ""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.layout: Layout = layout(self.layout_name)
         self.focus = FocusGroup(on_activate=lambda: app.play("click"))

@@ -15,7 +15,7 @@ from scenes.core.widgets import Button, FocusGroup
 from scenes.render.shapes import felt_backdrop
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 HEADING = pygame.Rect(140, 150, 1000, 70)
 MESSAGE = pygame.Rect(190, 250, 900, 220)
@@ -25,7 +25,7 @@ MESSAGE_SIZE = 24
 class NoticePage(Scene):
     """Subclasses give `heading()`, `message()` and their buttons (the first is the primary)."""
 
-    def __init__(self, app: App, buttons: list[Button]) -> None:
+    def __init__(self, app: Host, buttons: list[Button]) -> None:
         super().__init__(app)
         self.focus = FocusGroup(buttons, on_activate=lambda: app.play("click"))
 

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.core.stack import Scene
+    from scenes.core.stack import Host, Scene
 
 RouteFactory = Callable[..., "Scene"]  # factory(app, *arguments) -> the scene serving the route
 
@@ -70,7 +69,7 @@ class Router:
     def serves(self, route: str) -> bool:
         return route in self.routes
 
-    def scene(self, app: App, route: str, *arguments: Any) -> Scene:
+    def scene(self, app: Host, route: str, *arguments: Any) -> Scene:
         """The scene serving `route`, made now (the caller puts it on the stack)."""
         try:
             factory = self.routes[route]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -18,7 +19,35 @@ from scenes.core.intents import Intent
 from scenes.core.tween import Tweens
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.model.files import FileProblem
+    from scenes.model.settings import Settings
+
+
+class Host(Protocol):
+    """What a scene may ask of the program that runs it (scenes/app.py's App is the one host): go
+    somewhere by route, ask for a frame, play a sound, read and change the settings, say a notice.
+    Scenes are typed against this, not against App, so no screen depends on the whole program and
+    a test can run scenes on a small host of its own."""
+
+    stack: SceneStack
+    settings: Settings
+    settings_problem: FileProblem | None
+    notice: str | None  # a line the title says once (a file that could not be read, ...)
+    deck_problem: str | None  # why no game can be dealt, or None
+    data_folder: Path
+    frames_drawn: int
+
+    def go(self, target: str | Scene, *arguments: Any, how: str = "push", fade: bool = True) -> None: ...
+    def go_back(self, fade: bool = True) -> None: ...
+    def scene(self, route: str, *arguments: Any) -> Scene: ...
+    def serves(self, route: str) -> bool: ...
+    def mode_routes(self, mode: object) -> Any: ...
+    def request_draw(self) -> None: ...
+    def play(self, sound: str) -> None: ...
+    def change_settings(self, **changes: object) -> None: ...
+    def step(self, dt: float) -> bool: ...
+    def quit(self) -> None: ...
+    def close(self) -> None: ...
 
 
 class Scene:
@@ -27,7 +56,7 @@ class Scene:
     transparent = False  # True: the scenes below are drawn first (overlays, fades)
     name = "scene"  # a short stable name, used by tests, screenshots and logs
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.tweens = Tweens()
 

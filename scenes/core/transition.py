@@ -14,7 +14,7 @@ from scenes.core.intents import Intent
 from scenes.core.stack import Operation, Scene
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 FADE_SECONDS = 0.32
 
@@ -23,7 +23,7 @@ class FadeTransition(Scene):
     transparent = True
     name = "fade"
 
-    def __init__(self, app: App, operation: Operation, seconds: float = FADE_SECONDS) -> None:
+    def __init__(self, app: Host, operation: Operation, seconds: float = FADE_SECONDS) -> None:
         super().__init__(app)
         self.operation = operation
         self.half = seconds / 2

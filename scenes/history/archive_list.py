@@ -33,7 +33,7 @@ from scenes.model.slots import SlotInfo, unfinished_games
 from scenes.model.userdata import data_dir
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 ROW_HEIGHT, ROW_GAP = 40, 6
 EXPORT_WIDTH = 130
@@ -52,7 +52,7 @@ class ArchiveScene(MenuScene):
     layout_name = "archive"
     name = "archive"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.folder = data_dir()
         self.archive = archive_module.store(self.folder)

@@ -29,7 +29,7 @@ from scenes.render.shapes import dim, rounded_panel
 from scenes.table.words import roll_words
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 WIDTH = 840  # the panel's; its height follows the message (at most MESSAGE_ROOM of text)
@@ -46,7 +46,7 @@ class CheckScene(Scene):
     transparent = True
     name = "check-game"
 
-    def __init__(self, app: App, replay: Replay) -> None:
+    def __init__(self, app: Host, replay: Replay) -> None:
         super().__init__(app)
         self.replay = replay
         self.job = CheckJob(replay.session.to_data())

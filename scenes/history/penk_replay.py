@@ -24,7 +24,7 @@ from scenes.render.penk_sheet import draw_sheet
 from scenes.render.shapes import felt_backdrop, rounded_panel
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 BUTTON_ROW = 56  # the second row of controls, below the first
 SMALL_SHEET = 190  # the other seats' sheets, square
@@ -32,7 +32,7 @@ LOG_LINE = 24
 
 
 class PenkReplayScene(ReplayBase):
-    def __init__(self, app: App, replay: Replay, step: int = 0, note: Text | None = None) -> None:
+    def __init__(self, app: Host, replay: Replay, step: int = 0, note: Text | None = None) -> None:
         super().__init__(app, replay, note, "penk")
         controls = self.layout["controls"]
         self.second_row = pygame.Rect(controls.x, controls.bottom + 8, controls.width, BUTTON_ROW - 8)

@@ -28,14 +28,14 @@ from scenes.table.turn_options import large_seat
 from scenes.table.words import describe, reroll_words, roll_words
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 TIMELINE_WIDTH = 520  # the timeline slider at the header's right end
 HAND_CARD = MARKET  # the dealt cards during the deal: at most the market's size, as many as fit
 
 
 class ReplayScene(ReplayBase):
-    def __init__(self, app: App, replay: Replay, step: int = 0, note: Text | None = None) -> None:
+    def __init__(self, app: Host, replay: Replay, step: int = 0, note: Text | None = None) -> None:
         super().__init__(app, replay, note, "table")
         glyphs = app.settings.colour_glyphs
         self.market = MarketView(self.layout["market"])

@@ -24,7 +24,7 @@ from scenes.model.replay import Move, Replay
 from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 AUTOPLAY_SECONDS = 0.7  # a step's time on screen while the replay plays itself (at 1x)
 
@@ -34,7 +34,7 @@ class ReplayBase(Scene):
 
     name = "replay"
 
-    def __init__(self, app: App, replay: Replay, note: Text | None, table: str) -> None:
+    def __init__(self, app: Host, replay: Replay, note: Text | None, table: str) -> None:
         super().__init__(app)
         self.replay = replay
         self.note = note  # shown after the step in the prompt (the review: both choices)

@@ -33,7 +33,7 @@ from scenes.model.userdata import data_dir
 from scenes.table.words import describe, reroll_words
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 KNOWN_BOTS = ("expert", "hard")  # the bots a kept review may name (scenes/model/archive_schema.py v6)
 ROW_HEIGHT, ROW_GAP = 40, 6
@@ -50,7 +50,7 @@ class ReviewScene(MenuScene):
     layout_name = "archive"  # the archive list's regions: heading, a line, the rows, hint, buttons
     name = "review"
 
-    def __init__(self, app: App, game_id: int, replay: Replay) -> None:
+    def __init__(self, app: Host, game_id: int, replay: Replay) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.replay = replay

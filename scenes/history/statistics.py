@@ -22,7 +22,7 @@ from scenes.render.card_names import card_name
 from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 PANEL = (16, 44, 39)
 BORDER = (44, 96, 84)
@@ -36,7 +36,7 @@ class StatisticsScene(MenuScene):
     layout_name = "statistics"
     name = "statistics"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         archive = archive_module.store(data_dir())
         self.stats: Statistics = archive.read(statistics, NOTHING)

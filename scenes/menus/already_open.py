@@ -15,7 +15,7 @@ from scenes.core.widgets import Button
 from scenes.model.folder_lock import Holder, ask_to_come_forward
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 FORWARD = pygame.Rect(330, 520, 320, 58)
 QUIT = pygame.Rect(670, 520, 280, 58)
@@ -24,7 +24,7 @@ QUIT = pygame.Rect(670, 520, 280, 58)
 class AlreadyOpenScene(NoticePage):
     name = "already-open"
 
-    def __init__(self, app: App, holder: Holder) -> None:
+    def __init__(self, app: Host, holder: Holder) -> None:
         self.holder = holder
         self.forward_button = Button(
             FORWARD, lambda: t("already_open.forward"), self.bring_forward, primary=True

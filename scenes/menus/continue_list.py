@@ -22,7 +22,7 @@ from scenes.model.games import GOENNEN_KOENNEN
 from scenes.model.slots import SlotInfo, delete_slot, unfinished_games
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 ROW_HEIGHT, ROW_GAP = 44, 6
 DELETE_WIDTH = 200
@@ -32,7 +32,7 @@ class ContinueScene(MenuScene):
     layout_name = "continue"
     name = "continue"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.back_button = Button(
             self.layout["back"], lambda: t("common.back"), self.back, hint=lambda: t("common.back.hint")

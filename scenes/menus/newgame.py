@@ -26,7 +26,7 @@ from scenes.model.slots import new_game_slot, occupant
 from scenes.penk.tutorial_opening import offer_penk_tutorial
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 MAX_SEATS = GOENNEN_KOENNEN.max_seats
 DEFAULT_OPTIONS = ("human", "normal", "off", "off")
@@ -37,7 +37,7 @@ class NewGameScene(MenuScene):
     layout_name = "newgame"
     name = "newgame"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         last = load_last_setup()
         keys = [info.key for info in GAMES]

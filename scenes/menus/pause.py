@@ -19,7 +19,7 @@ from scenes.core.widgets import Button
 from scenes.render.shapes import dim, rounded_panel
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 
 class PauseScene(MenuScene):
@@ -27,7 +27,7 @@ class PauseScene(MenuScene):
     layout_name = "pause"
     name = "pause"
 
-    def __init__(self, app: App, hooks: PauseHooks | None = None) -> None:
+    def __init__(self, app: Host, hooks: PauseHooks | None = None) -> None:
         super().__init__(app)
         self.hooks = hooks or PauseHooks()
         entries: list[tuple[str, Hook]] = [("resume", self.resume_game)]

@@ -16,7 +16,7 @@ from scenes.core.notice_page import NoticePage
 from scenes.core.widgets import Button
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 QUIT = pygame.Rect(510, 520, 260, 58)
 
@@ -24,7 +24,7 @@ QUIT = pygame.Rect(510, 520, 260, 58)
 class ReinstallScene(NoticePage):
     name = "reinstall"
 
-    def __init__(self, app: App, file: str) -> None:
+    def __init__(self, app: Host, file: str) -> None:
         self.file = file
         self.button = Button(QUIT, lambda: t("reinstall.quit"), app.quit, primary=True)
         super().__init__(app, [self.button])

@@ -27,7 +27,7 @@ from scenes.render.penk_sheet import draw_sheet
 from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class RulesScene(MenuScene):
     layout_name = "rules"
     name = "rules"
 
-    def __init__(self, app: App, page: int = 0) -> None:
+    def __init__(self, app: Host, page: int = 0) -> None:
         super().__init__(app)
         self.page = page
         self.slide = 0.0  # eased offset while a page turns

@@ -19,7 +19,7 @@ from scenes.model.settings import ANIMATION_SPEEDS, LANGUAGES, ODDS_MODES, VOLUM
 from scenes.render.shapes import rounded_panel
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 ROW_HEIGHT = 62
 ROWS = 7  # the rows share the options area
@@ -29,7 +29,7 @@ class SettingsScene(MenuScene):
     layout_name = "settings"
     name = "settings"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         area = self.layout["options"]
         settings = app.settings

@@ -23,7 +23,7 @@ from scenes.render.dice import DiceRoll
 from scenes.render.shapes import colour_chip, rounded_panel
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 VERSION = "0.1.0"
 CONTINUE_LIST = "continue"  # the route listing the saved games
@@ -42,7 +42,7 @@ class TitleScene(MenuScene):
     layout_name = "title"
     name = "title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.rng = random.Random()
         self.dice = DiceRoll(

@@ -22,7 +22,7 @@ from scenes.model.online.ticket import TABLES
 from scenes.online.words import line_words, refusal_words
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 ROWS = 4
 OPEN = ""  # a seat kept for a friend
@@ -32,7 +32,7 @@ class LobbyScene(MenuScene):
     layout_name = "newgame"
     name = "online-lobby"
 
-    def __init__(self, app: App, client: OnlineClient) -> None:
+    def __init__(self, app: Host, client: OnlineClient) -> None:
         super().__init__(app)
         self.client = client
         area = self.layout["seats"]

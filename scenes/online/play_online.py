@@ -22,7 +22,7 @@ from scenes.model.online.online_setup import OnlineSetup, load_online_setup, sav
 from scenes.model.online.ticket import TABLES, online_ticket
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 WAYS = ("host", "join", "watch")
 TIMERS = ("off", "normal", "fast")
@@ -34,7 +34,7 @@ class PlayOnlineScene(MenuScene):
     layout_name = "newgame"
     name = "online"
 
-    def __init__(self, app: App, way: str = "host") -> None:
+    def __init__(self, app: Host, way: str = "host") -> None:
         super().__init__(app)
         setup = load_online_setup()
         area = self.layout["seats"]

@@ -25,7 +25,7 @@ from scenes.model.online.ticket import TABLES
 from scenes.online.words import line_words, refusal_words
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 LOG = logging.getLogger("online-table")
 CHAT_PILL = pygame.Rect(890, 13, 115, 30)
@@ -38,7 +38,7 @@ CHAT_LINES = 8
 class OnlineTableScene(Scene):
     name = "online-table"
 
-    def __init__(self, app: App, session: RemoteSession, inner: Scene, client: OnlineClient) -> None:
+    def __init__(self, app: Host, session: RemoteSession, inner: Scene, client: OnlineClient) -> None:
         super().__init__(app)
         self.session = session
         self.inner = inner
@@ -313,7 +313,7 @@ class OnlineTableScene(Scene):
         surface.blit(fitted.surface, fitted.surface.get_rect(center=box.center))
 
 
-def online_table(app: App, session: RemoteSession, inner: Scene) -> Scene:
+def online_table(app: Host, session: RemoteSession, inner: Scene) -> Scene:
     """The online table around `inner`, the game's own table scene for the session's stage."""
     client = TABLES.current
     if client is None or client.session is not session:

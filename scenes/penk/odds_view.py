@@ -26,13 +26,13 @@ from scenes.render.penk_sheet import SheetGeometry
 from scenes.table.odds_view import GREEN, OddsView, chance_colour, percent_text, points_text
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 TEXT_SIZE = 12
 
 
 class PenkOddsView(OddsView):
-    def __init__(self, app: App) -> None:  # the first game's view, with Penk!'s worker and games
+    def __init__(self, app: Host) -> None:  # the first game's view, with Penk!'s worker and games
         self.app = app
         self.worker = penk_worker()
         self.finished = finished_games(data_dir(), PENK)

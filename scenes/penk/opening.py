@@ -12,8 +12,7 @@ from scenes.model.session import GameSession
 from scenes.model.slots import make_room, penk_slot
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.core.stack import Scene
+    from scenes.core.stack import Host, Scene
 
 TABLE = "penk-table"
 SCORING = "penk-scoring"
@@ -31,5 +30,5 @@ def start_session(config: GameConfig, seed: int | None = None) -> GameSession:
     return GameSession.start(config, seed=seed, save_path=path, rules=PENK_RULES)
 
 
-def new_game_scene(app: App, config: GameConfig) -> Scene:
+def new_game_scene(app: Host, config: GameConfig) -> Scene:
     return app.scene("table", start_session(config))

@@ -28,7 +28,7 @@ from scenes.render.penk_sheet import SheetGeometry, draw_band, draw_sheet
 from scenes.render.shapes import felt_backdrop, rounded_panel
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 LINE_SECONDS = 0.45  # each scoring line lights up this long after the one before
 
@@ -44,7 +44,7 @@ class Tally:
 class PenkScoringScene(Scene):
     name = SCORING
 
-    def __init__(self, app: App, session: GameSession, resigned: Resignation | None = None) -> None:
+    def __init__(self, app: Host, session: GameSession, resigned: Resignation | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.resigned = resigned is not None

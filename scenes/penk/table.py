@@ -57,7 +57,7 @@ from scenes.table.base import BOT_STEP_SECONDS, SPEED_WIDTH, TableBase
 from scenes.table.spots import Spot
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 PENK_SECONDS = 1.4  # the completed line flashes, then the crosses are drawn
 GLOW_OK = (110, 210, 130)
@@ -74,7 +74,7 @@ def bit(row: int, column: int) -> int:
 class PenkTableScene(TableHelp, TableBase):
     name = TABLE
 
-    def __init__(self, app: App, session: GameSession) -> None:
+    def __init__(self, app: Host, session: GameSession) -> None:
         super().__init__(app, session)
         self.layout = layout("penk")
         self.notice_top = self.layout["dice"].top

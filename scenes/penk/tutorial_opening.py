@@ -12,13 +12,12 @@ from scenes.core.i18n import t
 from scenes.model.penk_tutorial_session import PenkTutorialSession, offered, should_offer, tutorial_slot
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.core.stack import Scene
+    from scenes.core.stack import Host, Scene
 
 ROUTE = "penk-tutorial"
 
 
-def penk_tutorial_scene(app: App) -> Scene:
+def penk_tutorial_scene(app: Host) -> Scene:
     path = tutorial_slot()
     session: PenkTutorialSession | None = None
     if path.is_file():
@@ -34,7 +33,7 @@ def penk_tutorial_scene(app: App) -> Scene:
     return app.scene("table", session)
 
 
-def offer_penk_tutorial(app: App) -> bool:
+def offer_penk_tutorial(app: Host) -> bool:
     """The first time Penk! is chosen in New game: offer the guided game (once); whether asked."""
     if not app.serves(ROUTE) or not should_offer():
         return False

@@ -31,7 +31,7 @@ from scenes.render.cards import laurel
 from scenes.solo import draw, play
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
@@ -40,7 +40,7 @@ class CampaignScene(MenuScene):
     layout_name = "campaign"
     name = "campaign"
 
-    def __init__(self, app: App, step: CampaignStep | None = None) -> None:
+    def __init__(self, app: Host, step: CampaignStep | None = None) -> None:
         super().__init__(app)
         self.store = progress_module.store(app)
         self.step = step  # the game just booked, for the arithmetic (None: nothing new to tell)

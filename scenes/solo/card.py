@@ -25,7 +25,7 @@ from scenes.render.shapes import rounded_panel
 from scenes.solo import draw, play
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 BAND = 62  # the card's title band
 HEADER = 30  # the column names under it
@@ -51,7 +51,7 @@ class SoloCardScene(MenuScene):
     layout_name = "solo"
     name = "solo-card"
 
-    def __init__(self, app: App, selected: int | None = None) -> None:
+    def __init__(self, app: Host, selected: int | None = None) -> None:
         super().__init__(app)
         self.store = progress_module.store(app)
         self.selected = selected or self.progress.highest_open

@@ -22,7 +22,7 @@ from scenes.render import score_sheet
 from scenes.solo import draw, play
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 CARD = (112, 157)  # the display's cards, a little under market size so three rows fit
 GAP = 12
@@ -33,7 +33,7 @@ class SoloEndScene(MenuScene):
     layout_name = "solo_end"
     name = "solo-end"
 
-    def __init__(self, app: App, summary: GameSummary) -> None:
+    def __init__(self, app: Host, summary: GameSummary) -> None:
         super().__init__(app)
         self.summary = summary
         self.info = level_info(summary.level)

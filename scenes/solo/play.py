@@ -27,13 +27,12 @@ from scenes.model.slots import make_room, occupant, slot_path
 from scenes.model.solo_booking import Booking, FinishedSoloGame, GameSummary, book_solo_game
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.core.stack import Scene
+    from scenes.core.stack import Host, Scene
 
 WATCH_NAMES = {"easy": "Ada", "normal": "Bruno", "hard": "Clara"}  # the bots' names, as on New game
 
 
-def can_play(app: App) -> bool:
+def can_play(app: Host) -> bool:
     """Whether this build has a table to play on."""
     return app.serves("table")
 
@@ -43,11 +42,11 @@ def mode_of(session: GameSession) -> str:
     return mode if mode in progress_module.MODES else "solo"
 
 
-def _open(app: App, session: GameSession) -> None:
+def _open(app: Host, session: GameSession) -> None:
     app.go("table", session, how="replace")
 
 
-def start_level(app: App, level: int, mode: str = "solo", seed: int | None = None) -> GameSession:
+def start_level(app: Host, level: int, mode: str = "solo", seed: int | None = None) -> GameSession:
     """A new solo game of `level` for the player, saved in its slot, opened on the table. Replaces
     what the slot holds: callers ask first (`offer_level`; a campaign level is only resumed)."""
     seat = SeatConfig(t("solo.player_name"), SeatKind.HUMAN)
@@ -60,7 +59,7 @@ def start_level(app: App, level: int, mode: str = "solo", seed: int | None = Non
     return session
 
 
-def offer_level(app: App, level: int) -> None:
+def offer_level(app: Host, level: int) -> None:
     """Play `level` in solo practice: at once when its slot is free, else after the player agreed
     to replace the unfinished game there (the question names it)."""
 
@@ -93,7 +92,7 @@ def saved_campaign_game(level: int) -> GameSession | None:
     return session
 
 
-def play_campaign_level(app: App, seed: int | None = None) -> GameSession:
+def play_campaign_level(app: Host, seed: int | None = None) -> GameSession:
     """Resume or start the running campaign's level."""
     campaign = progress_module.store(app).progress.campaign
     if campaign is None or campaign.over:
@@ -105,7 +104,7 @@ def play_campaign_level(app: App, seed: int | None = None) -> GameSession:
     return start_level(app, campaign.level, "campaign", seed)
 
 
-def offer_campaign_level(app: App) -> None:
+def offer_campaign_level(app: Host) -> None:
     """Resume or start the running campaign's level; a newer version's game in the campaign's slot
     is only moved aside once the player agreed (the question says it is kept)."""
     occupied = occupant(slot_path("campaign"))
@@ -120,7 +119,7 @@ def offer_campaign_level(app: App) -> None:
     )
 
 
-def start_watch(app: App, level: int, bot: str, seed: int | None = None) -> GameSession:
+def start_watch(app: Host, level: int, bot: str, seed: int | None = None) -> GameSession:
     """A bot plays `level` while the player watches; not saved (the Continue slot stays the player's)."""
     seat = SeatConfig(WATCH_NAMES.get(bot, "Ada"), SeatKind.BOT, bot)
     session = GameSession.start(
@@ -139,7 +138,7 @@ def finished_game(session: GameSession, given_up: bool = False) -> FinishedSoloG
     return FinishedSoloGame(session.view, mode, bot, game_id, progress_module.now_text(), given_up, hints)
 
 
-def _book(app: App, session: GameSession, given_up: bool = False) -> tuple[Booking, bool]:
+def _book(app: Host, session: GameSession, given_up: bool = False) -> tuple[Booking, bool]:
     """The game into the player's progress (once); with whether the booking is on disk (written
     now, or before), since only then may the game leave its slot."""
     store = progress_module.store(app)
@@ -150,14 +149,14 @@ def _book(app: App, session: GameSession, given_up: bool = False) -> tuple[Booki
     return booking, durable
 
 
-def book(app: App, session: GameSession) -> GameSummary:
+def book(app: Host, session: GameSession) -> GameSummary:
     """Record a finished game in the player's progress (once) and say what it changed."""
     summary = _book(app, session)[0].arguments[0]
     assert isinstance(summary, GameSummary)
     return summary
 
 
-def book_and_keep(app: App, session: GameSession) -> Resignation:
+def book_and_keep(app: Host, session: GameSession) -> Resignation:
     """A finished solo, campaign or watched game as its final score appears: booked, then archived
     and out of its slot, in one step (the mode's `book`), so that at every instant the game is in
     its slot or booked and archived. Returns where the final score's Continue leads."""
@@ -165,13 +164,13 @@ def book_and_keep(app: App, session: GameSession) -> Resignation:
     return Resignation(booking.route, booking.arguments)
 
 
-def finish_game(app: App, session: GameSession) -> Scene:
+def finish_game(app: Host, session: GameSession) -> Scene:
     """Route "solo-finished": book the game (once), take it out of the Continue slot, the end screen."""
     booking = _settle(app, session, FINISHED)
     return app.scene(booking.route, *booking.arguments)
 
 
-def resign_game(app: App, session: GameSession) -> Scene:
+def resign_game(app: Host, session: GameSession) -> Scene:
     """Route "solo-resigned" (a solo or campaign game's Resign): the level booked as played and
     lost, the save archived, then the scores as they stood; Continue leads on to the level list
     or the campaign screen."""
@@ -179,7 +178,7 @@ def resign_game(app: App, session: GameSession) -> Scene:
     return app.scene("table-resigned", session, Resignation(booking.route, booking.arguments))
 
 
-def _settle(app: App, session: GameSession, outcome: str, given_up: bool = False) -> Booking:
+def _settle(app: Host, session: GameSession, outcome: str, given_up: bool = False) -> Booking:
     """Book, then archive: a booking that could not be written keeps the game in its slot (the
     next start books it again), so a full disk never loses a win."""
     booking, durable = _book(app, session, given_up)
@@ -188,7 +187,7 @@ def _settle(app: App, session: GameSession, outcome: str, given_up: bool = False
     return booking
 
 
-def _archive(app: App, session: GameSession, outcome: str) -> None:
+def _archive(app: Host, session: GameSession, outcome: str) -> None:
     """Keep the game in the archive (watched games too) and take it out of its Continue slot; a
     failure is told on the title (the save stays)."""
     archive.keep(session, outcome)

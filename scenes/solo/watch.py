@@ -20,14 +20,14 @@ from scenes.model.settings import ANIMATION_SPEEDS
 from scenes.solo import draw, play
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 
 class WatchScene(MenuScene):
     layout_name = "watch"
     name = "watch"
 
-    def __init__(self, app: App, level: int, bot: str) -> None:
+    def __init__(self, app: Host, level: int, bot: str) -> None:
         super().__init__(app)
         self.level = level
         self.bot = bot

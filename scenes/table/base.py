@@ -32,7 +32,7 @@ from scenes.table.opening import stage
 from scenes.table.spots import Spot
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 SETUP_PHASES = frozenset({Phase.SETUP_RETURN, Phase.SETUP_PLACE})
 # The least time a bot's step stays on screen before the next one (at Normal speed; 2x halves it,
@@ -50,7 +50,7 @@ STEP_BUDGET = 0.006  # seconds of game steps per frame, so a frame stays short
 
 
 class TableBase(Scene):
-    def __init__(self, app: App, session: GameSession) -> None:
+    def __init__(self, app: Host, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
         self.after_game = app.mode_routes(session.context.get("mode")).after_game  # a route or None

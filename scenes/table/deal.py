@@ -37,7 +37,7 @@ from scenes.table.tips import deal_tip_at
 CAPTION = 44  # the strip at the top of the hand and display panels for their names (and a focus ring)
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
     from scenes.model.session import GameSession
 
 CAN = (120, 230, 140)
@@ -49,7 +49,7 @@ NAVIGATION = frozenset({Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT, Key.NEXT, Key.PRE
 class DealScene(TableBase):
     name = "deal"
 
-    def __init__(self, app: App, session: GameSession) -> None:
+    def __init__(self, app: Host, session: GameSession) -> None:
         super().__init__(app, session)
         self.layout = layout("deal")
         display = self.layout["display"]

@@ -30,7 +30,7 @@ from scenes.table.geometry import field_rects
 from scenes.table.words import points_text
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
     from scenes.core.widgets import Button
     from scenes.table.display_view import DisplayView
     from scenes.table.market_view import MarketView
@@ -93,7 +93,7 @@ class Placed:
 
 
 class OddsView:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.worker = shared_worker()
         self.finished = finished_games(data_dir())

@@ -15,8 +15,7 @@ from scenes.model.session import GameSession
 from scenes.model.slots import make_room, table_slot
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.core.stack import Scene
+    from scenes.core.stack import Host, Scene
 
 SETUP = frozenset({Phase.SETUP_RETURN, Phase.SETUP_PLACE})
 
@@ -31,13 +30,13 @@ def stage(session: GameSession) -> str:
     return "turn"
 
 
-def open_table(app: App, session: GameSession, how: str = "replace") -> None:
+def open_table(app: Host, session: GameSession, how: str = "replace") -> None:
     """Show `session` (new or resumed) at its current stage; its mode (session.context["mode"])
     decides what its end leads to (App.mode_routes)."""
     app.go("table", session, how=how)
 
 
-def new_game_scene(app: App, config: GameConfig) -> Scene:
+def new_game_scene(app: Host, config: GameConfig) -> Scene:
     """New game's game, in the multiplayer slot (New game asked before replacing what it held)."""
     solo_level = 1 if len(config.seats) == 1 else None
     path = table_slot()
@@ -46,7 +45,7 @@ def new_game_scene(app: App, config: GameConfig) -> Scene:
     return app.scene("table", session)
 
 
-def continue_scene(app: App, path: Path | None) -> Scene:
+def continue_scene(app: Host, path: Path | None) -> Scene:
     """The saved game, resumed; a refused save is set aside (or left untouched: a newer version's,
     or a read-only folder) and the title says so."""
     loaded = GameSession.load(path or table_slot())

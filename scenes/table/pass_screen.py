@@ -16,13 +16,13 @@ from scenes.core.widgets import Button, FocusGroup
 from scenes.render.shapes import felt_backdrop, rounded_panel
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 
 class PassScreen(Scene):
     name = "pass"
 
-    def __init__(self, app: App, player: str, on_ready: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: Host, player: str, on_ready: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.player = player
         self.on_ready = on_ready

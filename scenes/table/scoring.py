@@ -32,7 +32,7 @@ from scenes.render import score_sheet
 from scenes.render.shapes import felt_backdrop, rounded_panel
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
 
 REVEAL_SECONDS = 0.4
 
@@ -46,7 +46,7 @@ class Tally:
 class ScoringScene(Scene):
     name = "scoring"
 
-    def __init__(self, app: App, session: GameSession, resignation: Resignation | None = None) -> None:
+    def __init__(self, app: Host, session: GameSession, resignation: Resignation | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.resignation = resignation

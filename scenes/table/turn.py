@@ -52,14 +52,14 @@ from scenes.table.why_not import WhyNotNote, answer
 from scenes.table.words import round_note
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.core.stack import Host
     from scenes.model.session import GameSession
 
 
 class TurnScene(TableBase):
     name = "turn"
 
-    def __init__(self, app: App, session: GameSession) -> None:
+    def __init__(self, app: Host, session: GameSession) -> None:
         super().__init__(app, session)
         self.layout = layout("table")
         self.notice_top = self.layout["display"].top

@@ -24,8 +24,8 @@ from scenes.table.turn_options import Glow, Offer, Step, Target, TurnOptions, la
 from scenes.table.words import colour_word
 
 if TYPE_CHECKING:
-    from scenes.app import App
     from scenes.core.layout import Layout
+    from scenes.core.stack import Host
     from scenes.model.session import GameSession
     from scenes.table.dice_tray import DiceTray
     from scenes.table.display_view import DisplayView
@@ -43,7 +43,7 @@ GLOW_COLOURS: dict[Glow, RGB] = {
 class Controls:
     def __init__(
         self,
-        app: App,
+        app: Host,
         session: GameSession,
         layout: Layout,
         views: tuple[MarketView, DiceTray, DisplayView],

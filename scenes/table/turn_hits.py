@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -12,13 +12,31 @@ from scenes.table.geometry import field_rects
 from scenes.table.why_not import Thing
 
 if TYPE_CHECKING:
-    from scenes.table.turn import TurnScene
+    from scenes.model.session import GameSession
+    from scenes.table.dice_tray import DiceTray
+    from scenes.table.display_view import DisplayView
+    from scenes.table.market_view import MarketView
+    from scenes.table.panels import OtherPanels
+    from scenes.table.round_counter import RoundCounterView
+
+
+class PointedTable(Protocol):
+    """What of the turn scene (scenes/table/turn.py) is looked through for the thing at a point."""
+
+    session: GameSession
+    tray: DiceTray
+    market: MarketView
+    main: DisplayView
+    panels: OtherPanels
+    counter: RoundCounterView
+
+    def main_seat(self) -> int: ...
 
 
 class TurnHits:
     """The turn scene's part that finds things by their place on screen."""
 
-    def __init__(self, scene: TurnScene) -> None:
+    def __init__(self, scene: PointedTable) -> None:
         self.scene = scene
 
     def thing_at(self, pos: tuple[int, int]) -> tuple[Thing, pygame.Rect] | None:

@@ -5,7 +5,7 @@ held on screen for a moment at the chosen animation speed (scenes/table/base.py 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -18,16 +18,44 @@ from scenes.table.geometry import field_rects
 from scenes.table.log_view import Record
 
 if TYPE_CHECKING:
-    from scenes.table.turn import TurnScene
+    from scenes.core.layout import Layout
+    from scenes.core.stack import Host
+    from scenes.core.tween import Tweens
+    from scenes.model.session import GameSession
+    from scenes.table.dice_tray import DiceTray
+    from scenes.table.display_view import DisplayView
+    from scenes.table.effects import Effects
+    from scenes.table.log_view import LogView
+    from scenes.table.market_view import MarketView
+    from scenes.table.panels import OtherPanels
 
 MARK_SECONDS = 0.4  # a bot's dice ringed where they lie before they fly
 FLIGHT_SECONDS = 0.5
 
 
+class MoveStage(Protocol):
+    """What of the turn scene (scenes/table/turn.py) a move is shown on."""
+
+    app: Host
+    session: GameSession
+    layout: Layout
+    tweens: Tweens
+    tray: DiceTray
+    market: MarketView
+    main: DisplayView
+    panels: OtherPanels
+    effects: Effects
+    log: LogView
+    dirty: bool
+
+    def main_seat(self) -> int: ...
+    def hold(self, seconds: float) -> None: ...
+
+
 class MoveShow:
     """The turn scene's part that shows moves; it draws through the scene's views and effects."""
 
-    def __init__(self, scene: TurnScene) -> None:
+    def __init__(self, scene: MoveStage) -> None:
         self.scene = scene
 
     def show_chance(self, action: Action) -> None:

@@ -16,7 +16,7 @@ from scenes.render.shapes import rounded_panel
 if TYPE_CHECKING:
     import pygame
 
-    from scenes.app import App
+    from scenes.core.stack import Host
     from scenes.model.session import GameSession
 
 
@@ -24,7 +24,7 @@ class TutorialDoneScene(MenuScene):
     layout_name = "confirm"  # a panel with a heading, a message and two buttons
     name = "tutorial-done"
 
-    def __init__(self, app: App, session: GameSession | None = None) -> None:
+    def __init__(self, app: Host, session: GameSession | None = None) -> None:
         super().__init__(app)
         self.new_game_button = Button(
             self.layout["confirm"], text_of("tutorial.end.new_game"), self.new_game, primary=True, size=24

@@ -12,11 +12,10 @@ from scenes.model import files
 from scenes.model.tutorial_session import TutorialSession, answer_offer, tutorial_slot
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.core.stack import Scene
+    from scenes.core.stack import Host, Scene
 
 
-def tutorial_scene(app: App) -> Scene:
+def tutorial_scene(app: Host) -> Scene:
     path = tutorial_slot()
     session: TutorialSession | None = None
     if path.is_file():

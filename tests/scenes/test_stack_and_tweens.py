@@ -10,14 +10,15 @@ import pygame
 import pytest
 
 from scenes.app import App
-from scenes.core.stack import Scene, SceneStack
+from scenes.core.stack import Host, Scene, SceneStack
 from scenes.core.transition import FadeTransition
 from scenes.core.tween import EASINGS, Tween, Tweens
 from tests.scenes.conftest import FRAME, settle
+from tests.scenes.fake_host import FakeHost
 
 
 class Recorder(Scene):
-    def __init__(self, app: App, name: str, log: list[str], transparent: bool = False) -> None:
+    def __init__(self, app: Host, name: str, log: list[str], transparent: bool = False) -> None:
         super().__init__(app)
         self.name = name
         self.log = log
@@ -44,10 +45,16 @@ def bare_app(data_dir: Path) -> App:
     return App(data_dir=data_dir, first_scene=lambda app: Scene(app))
 
 
-def test_life_cycle_is_symmetric(bare_app: App) -> None:
+@pytest.fixture
+def host() -> FakeHost:
+    """The stack's own tests need no window, data folder or routes: a small host of their own."""
+    return FakeHost()
+
+
+def test_life_cycle_is_symmetric(host: FakeHost) -> None:
     log: list[str] = []
     stack = SceneStack()
-    a, b, c = (Recorder(bare_app, name, log) for name in "abc")
+    a, b, c = (Recorder(host, name, log) for name in "abc")
     stack.push_now(a)
     stack.push_now(b)
     stack.replace_now(c)
@@ -55,45 +62,61 @@ def test_life_cycle_is_symmetric(bare_app: App) -> None:
     assert log == ["a.enter", "a.pause", "b.enter", "b.exit", "c.enter", "c.exit", "a.resume"]
 
 
-def test_a_reset_frees_the_scenes_it_drops_at_once(bare_app: App) -> None:
+def test_a_reset_frees_the_scenes_it_drops_at_once(host: FakeHost) -> None:
     class Holding(Scene):
-        def __init__(self, app: App) -> None:
+        def __init__(self, app: Host) -> None:
             super().__init__(app)
             self.me = self  # a reference cycle, as scenes with callbacks and views hold
             self.picture = pygame.Surface((64, 64))
 
     stack = SceneStack()
-    dropped = Holding(bare_app)
+    dropped = Holding(host)
     stack.push_now(dropped)
     alive = weakref.ref(dropped)
     del dropped
     gc.disable()  # no collection of its own in between: only the reset may free it
     try:
-        stack.reset_now(Scene(bare_app))
+        stack.reset_now(Scene(host))
         assert alive() is None
     finally:
         gc.enable()
 
 
-def test_changes_are_queued_until_applied(bare_app: App) -> None:
+def test_changes_are_queued_until_applied(host: FakeHost) -> None:
     log: list[str] = []
     stack = SceneStack()
-    a = Recorder(bare_app, "a", log)
+    a = Recorder(host, "a", log)
     stack.push(a)
     assert stack.top is None
     stack.apply_pending()
     assert stack.top is a
 
 
-def test_an_overlay_draws_over_the_scenes_below(bare_app: App) -> None:
+def test_an_overlay_draws_over_the_scenes_below(host: FakeHost) -> None:
     log: list[str] = []
     stack = SceneStack()
-    stack.push_now(Recorder(bare_app, "hidden", log))
-    stack.push_now(Recorder(bare_app, "game", log))
-    stack.push_now(Recorder(bare_app, "menu", log, transparent=True))
+    stack.push_now(Recorder(host, "hidden", log))
+    stack.push_now(Recorder(host, "game", log))
+    stack.push_now(Recorder(host, "menu", log, transparent=True))
     log.clear()
     stack.draw(pygame.Surface((10, 10)))
     assert log == ["game.draw", "menu.draw"]
+
+
+def test_a_scene_asks_its_host_and_the_host_runs_the_stack(host: FakeHost) -> None:
+    class Asking(Scene):
+        def enter(self) -> None:
+            self.app.play("click")
+            self.app.request_draw()
+
+    log: list[str] = []
+    host.go(Recorder(host, "first", log))
+    host.go(Asking(host))
+    host.step(FRAME)
+    assert host.asked[-2:] == [("sound", "click"), ("draw",)] and log == ["first.enter", "first.pause"]
+    host.go_back()
+    host.step(FRAME)
+    assert host.stack.top is not None and host.stack.top.name == "first" and log[-1] == "first.resume"
 
 
 def test_a_fade_changes_the_scene_when_fully_dark(bare_app: App) -> None:

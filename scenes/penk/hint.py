@@ -17,7 +17,7 @@ from scenes.penk.hint_words import sentence
 from scenes.table.hint_view import HINT_COLOUR, HintHelper
 
 
-def _advise_job(_bot: object, state: State, _rng: random.Random, budget: float) -> Advice:
+def _advise_job(state: State, _rng: random.Random, budget: float) -> Advice:
     return advise(state, budget)
 
 

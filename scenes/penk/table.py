@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.penk import (
-    JOLLY,
     ROW_VALUES,
     SIZE,
     Action,
@@ -31,7 +30,6 @@ from game.penk import (
     State,
     completed_lines,
     current_scores,
-    group_cell,
 )
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
@@ -48,6 +46,7 @@ from scenes.penk.dice_row import DiceRow, take
 from scenes.penk.marks import Mark, draw_marks, hidden_crosses
 from scenes.penk.opening import TABLE, stage
 from scenes.penk.table_help import TableHelp
+from scenes.penk.turn_options import PenkOptions
 from scenes.penk.why_not import Asked
 from scenes.penk.words import header_words, move_words, seat_kind
 from scenes.render.dice import ROLL_SECONDS
@@ -190,37 +189,32 @@ class PenkTableScene(TableHelp, TableBase):
             self._legal = (state, self.session.legal())
         return self._legal[1]
 
+    def options(self) -> PenkOptions:
+        """What the human may do now, as plain data (turn_options.py)."""
+        return PenkOptions(self.session.view, tuple(self.legal()), self.dice.picked_faces(), self.deciding)
+
     def picked_group(self) -> Circle | None:
         """The picked dice as a group, or None when they form none."""
-        faces = self.dice.picked_faces()
-        try:
-            group_cell(faces)
-        except ValueError:
-            return None
-        return Circle(faces)
+        return self.options().group
 
     def circles(self) -> list[Circle]:
-        return [action for action in self.legal() if isinstance(action, Circle)]
+        return self.options().circles
 
     def failed(self) -> bool:
-        return any(isinstance(action, Cross) for action in self.legal())
+        return self.options().failed
 
     def _refresh_controls(self) -> None:
-        state = self.session.view
-        live = self.deciding
-        picked = self.dice.picked_faces()
-        group = self.picked_group()
-        self.reroll_button.enabled = live and bool(picked) and Reroll(picked) in self.legal()
-        self.circle_button.enabled = live and group is not None and group in self.legal()
-        self.end_button.enabled = live and state.phase is Phase.CIRCLE
-        self.undo_button.enabled = live and self.session.can_undo
-        failed = live and self.failed()
+        options = self.options()
+        self.reroll_button.enabled = options.can_reroll
+        self.circle_button.enabled = options.can_circle
+        self.end_button.enabled = options.can_end
+        self.undo_button.enabled = options.live and self.session.can_undo
         for column, spot in self.column_spots.items():
-            spot.visible = failed and Cross(column) in self.legal()
+            spot.visible = options.crossable(column)
         for place, spot in enumerate(self.die_spots):
-            spot.visible = live and place in self.dice.free
+            spot.visible = options.live and place in self.dice.free
         for spot in self.cell_spots.values():
-            spot.visible = live
+            spot.visible = options.live
 
     # -- acting ------------------------------------------------------------------------------------
     def toggle(self, place: int) -> None:
@@ -256,25 +250,17 @@ class PenkTableScene(TableHelp, TableBase):
             self._sync()
 
     def press_cell(self, row: int, column: int) -> None:
-        """Circle this cell: with the picked dice if they are its group, else with fitting dice."""
+        """Circle this cell: with the picked dice if they are its group, else with fitting dice
+        (after a failed roll: cross its column); what cannot be done says why (why_not.py)."""
         if not self.deciding:
             return
-        where = self.large_geometry.cell_rect(row, column)
-        if self.failed():
-            if Cross(column) in self.legal():
-                self.play(Cross(column), where)
-            else:
-                self.explain_refusal(Asked(column=column), where)
-            return
-        group = self.picked_group()
-        if group is not None and group.cell == (row, column):
-            self.play(group, where)
-            return
-        fitting = [action for action in self.circles() if action.cell == (row, column)]
-        if fitting:  # the fewest jollies: a jolly is worth keeping for a later group
-            self.play(min(fitting, key=lambda action: action.group.count(JOLLY)), where)
-            return
-        self.explain_refusal(Asked(cell=(row, column)), where)  # the engine's reason (why_not.py)
+        geometry = self.large_geometry
+        pressed = self.options().press_cell(row, column)
+        if isinstance(pressed, Asked):
+            where = geometry.cell_rect(row, column)
+            self.explain_refusal(pressed, where)
+        else:
+            self.play(pressed, geometry.cell_rect(row, column))
 
     def play(self, action: Action, near: pygame.Rect | None = None) -> None:
         if not self.guide_allows(action, near):  # the guided game's lesson (table_help.py)
@@ -505,7 +491,8 @@ class PenkTableScene(TableHelp, TableBase):
 
     def _draw_glows(self, surface: pygame.Surface, state: State) -> None:
         geometry = self.large_geometry
-        if self.failed():
+        options = self.options()
+        if options.failed:
             for column, spot in self.column_spots.items():
                 if spot.visible:
                     draw_glow(surface, geometry.header_rect(column), GLOW_NO)
@@ -519,13 +506,13 @@ class PenkTableScene(TableHelp, TableBase):
                                 border_radius=6,
                             )
             return
-        group = self.picked_group()
-        for action in self.circles():
+        for action in options.circles:
             box = geometry.cell_rect(*action.cell)
             pygame.draw.rect(surface, REACHABLE, box.inflate(-6, -6), 2, border_radius=6)
+        group = options.group
         if group is not None:
             row, column = group.cell
-            colour = GLOW_OK if group in self.legal() else GLOW_NO
+            colour = GLOW_OK if group in options.legal else GLOW_NO
             draw_glow(surface, geometry.cell_rect(row, column), colour, f"+{ROW_VALUES[row - 1]}")
 
     def _draw_others(self, surface: pygame.Surface, state: State) -> None:
@@ -572,14 +559,8 @@ class PenkTableScene(TableHelp, TableBase):
             return ""
         if self.dice.rolling:
             return ""
-        if self.failed():
-            return t("penk.prompt.failed_reroll") if state.rolls < 3 else t("penk.prompt.failed")
-        if state.phase is Phase.CIRCLE:
-            return t("penk.prompt.more")
-        group = self.picked_group()
-        if group is not None and group not in self.legal():
-            return t("penk.refuse.not_clear")
-        return t("penk.prompt.choose", left=3 - state.rolls) if state.rolls < 3 else t("penk.prompt.circle")
+        key, arguments = self.options().prompt()
+        return t(key, **arguments)
 
     def _draw_prompt(self, surface: pygame.Surface, state: State) -> None:
         area = self.layout["prompt"]

@@ -11,6 +11,7 @@ Every hint asked is counted in the game's save (scenes/model/hints.py). While a 
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -64,12 +65,11 @@ HINT_COLOUR = (120, 215, 255)  # unlike every glow of the controls (green, gold,
 BOX_PADDING = 10
 
 
-def _advise_job(_bot: object, state: State, _rng: random.Random, budget: float) -> Advice:
+def _advise_job(state: State, _rng: random.Random, budget: float) -> Advice:
     return advise(state, budget)
 
 
-def _explain_job(move: tuple[Action, str], state: State, _rng: random.Random, _budget: float) -> Advice:
-    action, level = move
+def _explain_job(action: Action, level: str, state: State, _rng: random.Random, _budget: float) -> Advice:
     return explain(state, action, level)
 
 
@@ -77,7 +77,7 @@ class HintHelper:
     """One table's hints: the question on the thinker thread, the answer for the position asked.
     Another game's table (Penk!) gives its own `job` (the adviser), `words` and `draw`."""
 
-    job = staticmethod(_advise_job)  # (bot, state, rng, budget) -> the advice, on the thinker thread
+    job = staticmethod(_advise_job)  # (state, rng, budget) -> the advice, on the thinker thread
 
     def __init__(self, session: GameSession) -> None:
         self.session = session
@@ -99,7 +99,7 @@ class HintHelper:
             return False
         count_hint(self.session)
         state = self.session.view
-        self._worker = BotWorker(self.job, None, state, random.Random(0), DEFAULT_BUDGET)  # type: ignore[arg-type]
+        self._worker = BotWorker(self.job, state, random.Random(0), DEFAULT_BUDGET)
         return True
 
     # -- "why?" of a bot's move -------------------------------------------------------------------
@@ -121,7 +121,7 @@ class HintHelper:
         if self._bot_why is not None and self._bot_why[1] is before:
             return False
         level = self.session.seats[seat].level or "normal"
-        self._why_worker = BotWorker(_explain_job, (action, level), before, random.Random(0), 0.0)  # type: ignore[arg-type]
+        self._why_worker = BotWorker(partial(_explain_job, action, level), before, random.Random(0), 0.0)
         return True
 
     def bot_why(self) -> tuple[Advice, State] | None:

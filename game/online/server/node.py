@@ -43,6 +43,7 @@ from game.chance import KEY_BYTES
 from game.kit.rulebook import Decider
 from game.online.protocol import MAX_FRAME, PROTOCOL, ProtocolError, decode, encode
 from game.online.room import CODE_LENGTH, CODE_LETTERS, STAND_IN, TIMER_SETTINGS, Record, Room
+from game.online.server.presence import Presence
 from game.online.server.store import MemoryStore, Store
 from game.reasons import IllegalActionError
 from game.registry import GAMES
@@ -122,7 +123,8 @@ class TableServer:
         self.store: Store = store if store is not None else MemoryStore(clock)
         self.pool = pool  # None: bots think on a thread of this process
         self.on_append = on_append  # told (table, records) after each append (the kill test)
-        self.node = secrets.token_hex(6)  # this process's name on leases
+        self.node = secrets.token_hex(6)  # this process's name on leases and on its lines
+        self.presence = Presence(self.store, self.node)
         self.rooms: dict[str, Room] = {}
         self.by_invite: dict[str, str] = {}
         self.by_watch: dict[str, str] = {}
@@ -158,6 +160,7 @@ class TableServer:
             invite=self._code(),
             watch=self._code(),
             timers=TIMER_SETTINGS[timers],
+            node=self.node,
         )
         self._hold(room)
         self._stored[table_id] = 0
@@ -302,6 +305,7 @@ class TableServer:
     async def serve(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> AsyncIterator[int]:
         """Serve on (host, port) until the block ends; yields the port (port 0: a free one).
         With `tls` (a server context holding the certificate) it speaks wss:// only."""
+        await self.presence.beat(now=True)  # alive before any line names this process
         for table_id in list(self._unpublished):
             await self._publish(table_id)
         async with serve(
@@ -338,6 +342,7 @@ class TableServer:
             connection = await self._welcome(socket, hello, address)
             if connection is None:
                 return
+            await self._greeted(connection)
             async for raw in socket:
                 if not connection.spend(time.monotonic()):
                     await socket.close(1008, "too many messages")
@@ -386,10 +391,50 @@ class TableServer:
                 failed.append(now)
             await self._refuse(socket, error.key, error.params)
             return None
-        room = self.rooms[room.table_id]  # read again if a lost race replaced it
-        connection = Connection(socket, room.table_id, seat, sent=max(0, hello.get("since", 0)))
+        try:
+            connection = await self._greet(socket, hello, room.table_id, seat, token)
+        except BaseException:
+            # the welcome did not reach the client: nobody holds the seat's token or its line
+            await asyncio.shield(self._untake(room.table_id, hello, seat, token))
+            raise
         self.connections[room.table_id].add(connection)
         self._quiet_since.pop(room.table_id, None)
+        return connection
+
+    async def _untake(
+        self, table_id: str, hello: dict[str, Any], seat: int | None, token: str | None
+    ) -> None:
+        """Undo what a hello took when its welcome failed: a joined seat is open again, a
+        resumed seat's line is counted gone, a table opened by it is closed."""
+        if seat is None:
+            return
+        try:
+            now = self.clock()
+            if "players" in hello:
+                await self._close(table_id, archive=False)
+                return
+            joined = token if "invite" in hello else None
+
+            def give_back(room: Room) -> None:
+                if joined is None or not room.free(seat, joined):  # a started game: its line only
+                    room.leave(seat, now, self.node)
+
+            await self._change(table_id, give_back)
+            await self._changed(table_id)
+        except Exception:  # the store may be what failed: logged, the rest of the server goes on
+            LOG.exception("could not give back seat %s at table %s", seat, table_id)
+
+    async def _greet(
+        self,
+        socket: ServerConnection,
+        hello: dict[str, Any],
+        table_id: str,
+        seat: int | None,
+        token: str | None,
+    ) -> Connection:
+        """Send the welcome; the connection to count at its table."""
+        room = self.rooms[table_id]  # read again if a lost race replaced it
+        connection = Connection(socket, room.table_id, seat, sent=max(0, hello.get("since", 0)))
         welcome: dict[str, Any] = {
             "t": "welcome",
             "seat": seat,
@@ -404,9 +449,12 @@ class TableServer:
             welcome["codes"] = {"invite": room.invite, "watch": room.watch}
         LOG.info("welcome seat %s at table %s", seat, room.table_id)
         await socket.send(encode(welcome))
-        await socket.send(encode(room.lobby()))  # the names, also for a seat that comes back
-        await self._changed(room.table_id)
         return connection
+
+    async def _greeted(self, connection: Connection) -> None:
+        room = self.rooms[connection.table_id]
+        await connection.socket.send(encode(room.lobby()))  # the names, also for a seat that comes back
+        await self._changed(room.table_id)
 
     async def _open_for(self, hello: dict[str, Any], address: str) -> tuple[Room, str]:
         """A hello that opens a table: its sender is the host, at seat 0."""
@@ -448,11 +496,13 @@ class TableServer:
                 raise IllegalActionError("too_many_tables", most=self.tables_per_player)
             token = secrets.token_urlsafe(16)
             seat = await self._change(
-                room.table_id, lambda r: r.join(hello["invite"], hello.get("name", ""), token)
+                room.table_id, lambda r: r.join(hello["invite"], hello.get("name", ""), token, self.node)
             )
             return seat, token
         if "seat" in hello and "token" in hello:
-            await self._change(room.table_id, lambda r: r.resume(hello["seat"], hello["token"], now))
+            await self._change(
+                room.table_id, lambda r: r.resume(hello["seat"], hello["token"], now, self.node)
+            )
             return hello["seat"], None
         raise IllegalActionError("wrong_code")
 
@@ -492,7 +542,7 @@ class TableServer:
             return
         with contextlib.suppress(IllegalActionError):
             now = self.clock()
-            await self._change(table_id, lambda room: room.leave(seat, now))
+            await self._change(table_id, lambda room: room.leave(seat, now, self.node))
             await self._changed(table_id)
 
     # --- telling everyone ---------------------------------------------------------------------
@@ -665,7 +715,10 @@ class TableServer:
 
     async def _tick(self, now: float) -> None:
         """Grace periods, timers and due bots of the tables this process's clients sit at;
-        notes that people sit there; forgets tables nobody here sits at; closes idle tables."""
+        notes that people sit there; forgets tables nobody here sits at; closes idle tables;
+        counts the lines of dead processes gone."""
+        await self.presence.beat()
+        looking = self.presence.looking()
         for table_id, room in list(self.rooms.items()):
             if not self.connections.get(table_id):
                 continue
@@ -681,6 +734,8 @@ class TableServer:
                     late = [now - float(r["time"]) for r in room.journal[had:] if "time" in r]
                     if late and max(late) > 1.0:  # older than a look of the follower: it missed them
                         LOG.warning("table %s: the tick read records %.1f s old", table_id, max(late))
+                if looking:
+                    await self._count_dead(table_id, room, now)
                 await self._tick_room(table_id, now)
             room = self.rooms.get(table_id, room)
             after = (
@@ -706,6 +761,13 @@ class TableServer:
         if now - self._reaped >= REAP_EVERY:
             self._reaped = now
             await self.reap(now)
+
+    async def _count_dead(self, table_id: str, room: Room, now: float) -> None:
+        """The lines held by processes that stopped beating are gone (once: the compare-and-append
+        lets one process write it, the others then find no line left to count)."""
+        for node in await self.presence.dead(room.nodes_holding()):
+            LOG.info("table %s: process %s is gone, and its lines with it", table_id, node)
+            await self._change(table_id, functools.partial(Room.node_gone, node=node, now=now))
 
     async def _tick_room(self, table_id: str, now: float) -> None:
         """The room's clock moves on: stand-ins, timers; stored when that wrote a record (no

@@ -18,8 +18,8 @@ from websockets.exceptions import ConnectionClosed
 from game.online import PROTOCOL
 from game.online.server import TableServer
 from game.online.server import node as server_node
-from game.online.server.presence import LOOK_EVERY, NODE_TTL
-from game.online.server.store import RedisStore
+from game.online.server.presence import LOOK_EVERY, NODE_TTL, Presence
+from game.online.server.store import MemoryStore, RedisStore
 from tests.online.test_kill import _server
 from tests.online.test_server import _entropy
 
@@ -64,6 +64,34 @@ def test_a_join_whose_welcome_fails_frees_the_seat_it_took(monkeypatch: pytest.M
     welcome, seats = asyncio.run(scenario())
     assert failed and welcome["seat"] == 1  # the seat Ben's join took is Cleo's now
     assert [seat["taken"] for seat in seats] == [True, True, False]
+
+
+def test_a_process_is_dead_once_it_stops_beating_and_asked_about_once_a_look() -> None:
+    class Counting(MemoryStore):
+        asked = 0
+
+        async def alive(self, node: str) -> bool:
+            self.asked += 1
+            return await super().alive(node)
+
+    now = [0.0]
+    store = Counting(lambda: now[0])
+    mine, other = Presence(store, "a", lambda: now[0]), Presence(store, "b", lambda: now[0])
+
+    async def scenario() -> list[set[str]]:
+        await mine.beat(now=True)
+        await other.beat(now=True)
+        seen = []
+        assert mine.looking() and not mine.looking()  # one look every LOOK_EVERY seconds
+        seen += [await mine.dead({"a", "b", ""}), await mine.dead({"b"})]
+        assert store.asked == 1  # "b" asked about once in a look; itself and "" never
+        now[0] += NODE_TTL + 1  # "b" beats no more (killed); "a" beats on
+        await mine.beat()
+        assert mine.looking()
+        seen.append(await mine.dead({"a", "b"}))
+        return seen
+
+    assert asyncio.run(scenario()) == [set(), set(), {"b"}]
 
 
 async def _records(redis_url: str, table: str) -> list[dict[str, str]]:

@@ -27,6 +27,7 @@ class Presence:
         self._beaten = float("-inf")
         self._looked = float("-inf")
         self._dead: set[str] = set()  # processes seen dead: never alive again (a new one has a new name)
+        self._living: set[str] = set()  # processes seen living in this look (one question each)
 
     async def beat(self, *, now: bool = False) -> None:
         """Beat when the last beat is BEAT_EVERY old (or at once: before serving)."""
@@ -41,13 +42,16 @@ class Presence:
         if moment - self._looked < LOOK_EVERY:
             return False
         self._looked = moment
+        self._living.clear()
         return True
 
     async def dead(self, nodes: set[str]) -> set[str]:
         """Of `nodes`, those that stopped beating ("" and this process never count)."""
         found = set()
-        for node in sorted(nodes - {"", self.node}):
+        for node in sorted(nodes - {"", self.node} - self._living):
             if node in self._dead or not await self.store.alive(node):
                 self._dead.add(node)
                 found.add(node)
+            else:
+                self._living.add(node)
         return found

@@ -5,6 +5,7 @@ never raised, and the tables surely over dropped."""
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -36,8 +37,9 @@ def test_the_old_one_ticket_file_is_read_as_a_list_of_one(tmp_path: Path) -> Non
     for field in ("players", "turn", "heard"):  # version 1 had none of these
         old.pop(field)
     (tmp_path / tickets.TICKET).write_text(json.dumps(old))
+    os.utime(tmp_path / tickets.TICKET, (1_700_000_000, 1_700_000_000))
     (found,) = tickets.load_tickets(tmp_path)
-    assert found == _ticket("old")
+    assert found == _ticket("old", heard=1_700_000_000.0)  # heard from when it was written
     tickets.keep_ticket(_ticket("new"), tmp_path)  # and written as the list, the old one kept
     assert [t.table for t in tickets.load_tickets(tmp_path)] == ["new", "old"]
 

@@ -113,13 +113,21 @@ def load_tickets(folder: Path | None = None) -> list[Ticket]:
     if isinstance(data, dict) and data.get("version") == VERSION:
         entries = data.get("tickets")
         found = [Ticket.from_data(entry) for entry in entries] if isinstance(entries, list) else []
-    else:  # version 1: the one ticket itself
-        found = [Ticket.from_data(data)]
+    else:  # version 1: the one ticket itself, heard from when the file was written
+        old = Ticket.from_data(data)
+        found = [None if old is None else replace(old, heard=_written(path))]
     tickets: list[Ticket] = []
     for ticket in found:
         if ticket is not None and not any(t.table == ticket.table for t in tickets):
             tickets.append(ticket)
     return tickets[:MOST_TICKETS]
+
+
+def _written(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def _write(tickets: list[Ticket], folder: Path | None) -> FileProblem | None:

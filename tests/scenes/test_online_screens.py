@@ -192,3 +192,20 @@ def test_the_game_starts_without_loading_online_play() -> None:
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout + result.stderr
+
+
+def test_the_title_drops_a_table_that_ended_with_a_notice_naming_it(app) -> None:
+    from scenes.menus.title import TitleScene
+    from scenes.model.online.ticket import TABLES, Ticket, keep_ticket, load_tickets
+
+    TABLES.hosts.clear()  # the game that hosted this table was closed
+    hosted = Ticket(
+        ["ws://127.0.0.1:8765"], "penk", "hosted", 0, "t", "Anna", hosted=True, players=["Anna", "Ben"]
+    )
+    friends = Ticket(["ws://10.0.0.2:8765"], "penk", "friends", 1, "t", "Anna", players=["Cleo", "Anna"])
+    keep_ticket(hosted)
+    keep_ticket(friends)
+    title = TitleScene(app)
+    assert app.notice is not None and "Anna, Ben" in app.notice and "Cleo" not in app.notice
+    assert [t.table for t in load_tickets()] == ["friends"]  # gone from the file: told once
+    assert "continue" in title.buttons  # the friend's table still waits

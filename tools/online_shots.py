@@ -241,7 +241,34 @@ def _bot_for(table: HostedTable) -> None:
     _frames(table.app, 1.5)
 
 
+def shot_continue_tables(app: App) -> pygame.Surface:
+    """Continue with a saved table game and three online tables, one where it is the seat's turn."""
+    from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
+    from scenes.model.online.ticket import Ticket, keep_ticket
+    from scenes.model.session import GameSession
+    from scenes.model.slots import table_slot
+    from tools.table_shots import SEATS
+
+    seats = (SeatConfig("Anna", SeatKind.HUMAN), SeatConfig("Bruno", SeatKind.HUMAN), *SEATS[2:3])
+    GameSession.start(GameConfig(seats, 0), seed=4, save_path=table_slot()).save()
+    urls = ["wss://tables.example.org/play", "wss://tables2.example.org/play"]
+    for table, game, players, turn in (
+        ("t-relaxed-1", "penk", ["Anna", "Ben", "Cleo"], False),
+        ("t-relaxed-2", "goennen-koennen", ["Anna", "Dora"], False),
+        ("t-relaxed-3", "goennen-koennen", ["Jan", "Anna", "Pieter", "Greet"], True),
+    ):
+        seat = players.index("Anna")
+        keep_ticket(
+            Ticket(urls, game, table, seat, "token", "Anna", players=players, turn=turn, heard=time.time())
+        )
+    app.go("continue", fade=False)
+    _frames(app, 1.0)
+    app.draw()
+    return app.screen
+
+
 SHOTS: dict[str, Callable[[App], pygame.Surface]] = {
+    "online-continue": shot_continue_tables,
     "online-join": shot_join,
     "online-watch": shot_watch,
     "online-lobby": _with_table(_lobby),

@@ -58,6 +58,9 @@ class LobbySeat:
     token_hash: bytes | None = None  # a person's seat once taken
     lines: int = 0  # connections of its player open now (on any server process)
     gone_since: float | None = None  # when its player's last line dropped
+    # those lines by the server process holding each ("": one that did not say)
+    held_on: dict[str, int] = field(default_factory=dict)
+    arrived: bool = False  # its player came back on a line since the join took it
 
     @property
     def present(self) -> bool:
@@ -90,6 +93,7 @@ class Room:
         host_token: str,
         *,
         key: bytes,
+        node: str = "",
         invite: str,
         watch: str,
         timers: Timers | None = None,
@@ -97,14 +101,14 @@ class Room:
         """A new room whose host holds seat 0; the other seats are open for people."""
         if players not in rules.players:
             raise ValueError(f"{rules.key} is played by {rules.players.start} to {rules.players.stop - 1}")
-        seats = [LobbySeat(_name(host), token_hash=_hash(host_token), lines=1)]
+        seats = [LobbySeat(_name(host), token_hash=_hash(host_token), lines=1, held_on={node: 1})]
         seats += [LobbySeat("") for _ in range(players - 1)]
         room = cls(table_id, rules, seats, key, invite, watch, timers or Timers())
         timer = next((name for name, t in TIMER_SETTINGS.items() if t == room.timers), "off")
         room._note(
             "open", game=rules.key, players=players, name=seats[0].name,
             hash=seats[0].token_hash.hex() if seats[0].token_hash else "", timers=timer,
-            invite=invite, watch=watch,
+            invite=invite, watch=watch, **({"node": node} if node else {}),
         )  # fmt: skip
         return room
 
@@ -117,7 +121,8 @@ class Room:
         if first.get("k") != "open":
             raise ValueError(f"the journal of table {table_id} does not begin with its opening")
         rules = GAMES[first["game"]]
-        seats = [LobbySeat(first["name"], token_hash=bytes.fromhex(first["hash"]), lines=1)]
+        held_on = {first.get("node", ""): 1}
+        seats = [LobbySeat(first["name"], token_hash=bytes.fromhex(first["hash"]), lines=1, held_on=held_on)]
         seats += [LobbySeat("") for _ in range(int(first["players"]) - 1)]
         timers = TIMER_SETTINGS[first["timers"]]
         room = cls(table_id, rules, seats, key, first["invite"], first["watch"], timers)
@@ -166,13 +171,19 @@ class Room:
             return
         if kind == "join":
             assert seat is not None
-            self.seats[seat] = LobbySeat(record["name"], token_hash=bytes.fromhex(record["hash"]), lines=1)
+            held_on = {record.get("node", ""): 1}
+            self.seats[seat] = LobbySeat(
+                record["name"], token_hash=bytes.fromhex(record["hash"]), lines=1, held_on=held_on
+            )
         elif kind == "arrive":
             assert seat is not None
-            self._arrive(seat)
+            self._arrive(seat, record.get("node", ""))
         elif kind == "leave":
             assert seat is not None
-            self._leave(seat, time)
+            self._leave(seat, time, record.get("node", ""))
+        elif kind == "free":
+            assert seat is not None
+            self.seats[seat] = LobbySeat("")
         elif kind == "bots":
             assert seat is not None
             level = record["level"]
@@ -198,22 +209,60 @@ class Room:
 
     # --- who is who ---------------------------------------------------------------------------
 
-    def join(self, invite: str, name: str, token: str) -> int:
-        """A person takes the first open seat with the invite code; its token's hash is kept."""
+    def join(self, invite: str, name: str, token: str, node: str = "") -> int:
+        """A person takes the first open seat with the invite code; its token's hash is kept
+        (`node`: the server process holding the line)."""
         if self.table is not None:
             raise IllegalActionError("already_started")
         if not hmac.compare_digest(invite.encode(), self.invite.encode()):
             raise IllegalActionError("wrong_code")
         for index, seat in enumerate(self.seats):
             if seat.kind == "human" and seat.token_hash is None:
-                self.seats[index] = replace(seat, name=_name(name), token_hash=_hash(token), lines=1)
+                self.seats[index] = replace(
+                    seat, name=_name(name), token_hash=_hash(token), lines=1, held_on={node: 1}
+                )
                 held = self.seats[index].token_hash
                 assert held is not None
-                self._note("join", seat=index, name=self.seats[index].name, hash=held.hex())
+                by = {"node": node} if node else {}
+                self._note("join", seat=index, name=self.seats[index].name, hash=held.hex(), **by)
                 return index
         raise IllegalActionError("table_full")
 
-    def resume(self, seat: int, token: str, now: float = 0.0) -> None:
+    def free(self, seat: int, token: str) -> bool:
+        """A join whose welcome never reached its player: the seat it took is open again (in the
+        lobby, while the seat still holds that token); whether it was freed."""
+        if self.table is not None or not 0 < seat < len(self.seats):
+            return False
+        held = self.seats[seat].token_hash
+        if held is None or not hmac.compare_digest(held, _hash(token)):
+            return False
+        self.seats[seat] = LobbySeat("")
+        self._note("free", seat=seat)
+        return True
+
+    def lines_on(self, node: str) -> dict[int, int]:
+        """The lines server process `node` holds, by seat."""
+        return {index: seat.held_on[node] for index, seat in enumerate(self.seats) if seat.held_on.get(node)}
+
+    def nodes_holding(self) -> set[str]:
+        """The server processes that hold a line of this table ("" for lines of unnamed ones)."""
+        return {node for seat in self.seats for node, lines in seat.held_on.items() if lines > 0}
+
+    def node_gone(self, node: str, now: float) -> list[int]:
+        """Server process `node` died: each line it held is counted gone, so its seats wait their
+        grace and then get a stand-in. A lobby seat it took by a join whose player never came
+        back on a line is open again (its welcome may have died with the process). The seats."""
+        seats = sorted(self.lines_on(node))
+        for index in seats:
+            for _ in range(self.seats[index].held_on[node]):
+                self.leave(index, now, node)
+            seat = self.seats[index]
+            if self.table is None and index > 0 and not seat.lines and not seat.arrived:
+                self.seats[index] = LobbySeat("")
+                self._note("free", seat=index)
+        return seats
+
+    def resume(self, seat: int, token: str, now: float = 0.0, node: str = "") -> None:
         """A seat's player back on a new line: its token must match."""
         if not 0 <= seat < len(self.seats) or self.seats[seat].token_hash is None:
             raise IllegalActionError("wrong_token")
@@ -221,29 +270,37 @@ class Room:
         assert held is not None
         if not hmac.compare_digest(held, _hash(token)):
             raise IllegalActionError("wrong_token")
-        self.arrive(seat, now)
+        self.arrive(seat, now, node)
 
     def can_watch(self, code: str) -> bool:
         return hmac.compare_digest(code.encode(), self.watch.encode())
 
-    def arrive(self, seat: int, now: float = 0.0) -> None:
-        self._arrive(seat)
-        self._note("arrive", seat=seat, time=repr(now))
+    def arrive(self, seat: int, now: float = 0.0, node: str = "") -> None:
+        self._arrive(seat, node)
+        self._note("arrive", seat=seat, time=repr(now), **({"node": node} if node else {}))
 
-    def _arrive(self, seat: int) -> None:
-        self.seats[seat].lines += 1
-        self.seats[seat].gone_since = None
+    def _arrive(self, seat: int, node: str = "") -> None:
+        held = self.seats[seat]
+        held.lines += 1
+        held.held_on[node] = held.held_on.get(node, 0) + 1
+        held.gone_since = None
+        held.arrived = True
 
-    def leave(self, seat: int, now: float) -> None:
+    def leave(self, seat: int, now: float, node: str = "") -> None:
         """A line of a seat's player dropped: with none left the seat waits GRACE seconds, then a
         bot plays it (lines are counted: the player may be back on another server process)."""
-        self._leave(seat, now)
-        self._note("leave", seat=seat, time=repr(now))
+        self._leave(seat, now, node)
+        self._note("leave", seat=seat, time=repr(now), **({"node": node} if node else {}))
 
-    def _leave(self, seat: int, now: float) -> None:
-        self.seats[seat].lines = max(0, self.seats[seat].lines - 1)
-        if not self.seats[seat].lines:
-            self.seats[seat].gone_since = now
+    def _leave(self, seat: int, now: float, node: str = "") -> None:
+        held = self.seats[seat]
+        if node and not held.held_on.get(node):
+            return  # counted gone already, when the process was seen dead
+        if held.held_on.get(node):
+            held.held_on[node] -= 1
+        held.lines = max(0, held.lines - 1)
+        if not held.lines:
+            held.gone_since = now
 
     def take_back(self, seat: int) -> None:
         """The player plays again from the seat's next decision on."""

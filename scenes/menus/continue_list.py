@@ -1,5 +1,8 @@
 """The Continue screen: every saved game (who plays, which mode, the round, when it was saved),
-each resumed by its button, each deleted (after a confirmation) by the button beside it.
+each resumed by its button, each deleted (after a confirmation) by the button beside it; then
+every online table the player holds a seat at (the game, its players, the server, and "your
+turn" where the seat was to decide when last heard), each taken back by its button, each
+forgotten by the one beside it.
 
 Always a list, even of one: the player sees what Continue resumes before it does, and one press of
 Enter on the first row (focused on entry) still resumes the most recent game at once. A damaged
@@ -18,7 +21,8 @@ from scenes.core.i18n import t
 from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button, Text, Widget
 from scenes.menus.slot_words import game_words, mode_words, row_words, saved_words
-from scenes.model.games import GOENNEN_KOENNEN
+from scenes.model.games import GOENNEN_KOENNEN, game_info
+from scenes.model.online.ticket import TABLES, Ticket, forget_table, online_tickets
 from scenes.model.slots import SlotInfo, delete_slot, unfinished_games
 
 if TYPE_CHECKING:
@@ -38,14 +42,16 @@ class ContinueScene(MenuScene):
             self.layout["back"], lambda: t("common.back"), self.back, hint=lambda: t("common.back.hint")
         )
         self.rows: list[tuple[SlotInfo, Button, Button]] = []
+        self.tables: list[tuple[Ticket, Button, Button]] = []  # the online tables' rows
         self._build()
 
     def _build(self) -> None:
         area = self.layout["slots"]
-        self.rows = []
+        self.rows, self.tables = [], []
         widgets: list[Widget] = []
         most = max(1, area.height // (ROW_HEIGHT + ROW_GAP))
-        for index, info in enumerate(unfinished_games()[:most]):
+        saved = unfinished_games()[:most]
+        for index, info in enumerate(saved):
             top = area.y + index * (ROW_HEIGHT + ROW_GAP)
             resume = Button(
                 pygame.Rect(area.x, top, area.width - DELETE_WIDTH - 16, ROW_HEIGHT),
@@ -64,12 +70,73 @@ class ContinueScene(MenuScene):
             )
             self.rows.append((info, resume, delete))
             widgets += [resume, delete]
+        for index, ticket in enumerate(online_tickets()[: most - len(saved)], start=len(saved)):
+            top = area.y + index * (ROW_HEIGHT + ROW_GAP)
+            take = Button(
+                pygame.Rect(area.x, top, area.width - DELETE_WIDTH - 16, ROW_HEIGHT),
+                self._table_label(ticket),
+                self._taker(ticket),
+                hint=lambda: t("continue.online.row.hint"),
+                primary=index == 0,
+                size=20,
+            )
+            forget = Button(
+                pygame.Rect(area.right - DELETE_WIDTH, top, DELETE_WIDTH, ROW_HEIGHT),
+                lambda: t("continue.online.forget"),
+                self._forgetter(ticket),
+                hint=lambda: t("continue.online.forget.hint"),
+                size=20,
+            )
+            self.tables.append((ticket, take, forget))
+            widgets += [take, forget]
         self.focus.widgets = [*widgets, self.back_button]
         self.focus.focus_index = 0
 
     @staticmethod
     def _row_label(info: SlotInfo) -> Text:
         return lambda: t("continue.row", mode=mode_words(info), game=row_words(info), saved=saved_words(info))
+
+    @staticmethod
+    def _table_label(ticket: Ticket) -> Text:
+        def label() -> str:
+            players = ", ".join(ticket.players) or ticket.name
+            text = t(
+                "continue.online.row", game=game_info(ticket.game).name, players=players, server=ticket.server
+            )
+            return f"{t('continue.online.turn')} · {text}" if ticket.turn else text
+
+        return label
+
+    def _taker(self, ticket: Ticket) -> Callable[[], None]:
+        def take() -> None:
+            from scenes.model.online.client import OnlineClient  # online play's code: only now
+
+            client = OnlineClient.resume(ticket)
+            TABLES.current = client
+            self.app.go("online-lobby", client, how="replace")
+
+        return take
+
+    def _forgetter(self, ticket: Ticket) -> Callable[[], None]:
+        def forget() -> None:
+            ask(
+                self.app,
+                Confirmation(
+                    lambda: t(
+                        "continue.online.forget.question", players=", ".join(ticket.players) or ticket.name
+                    ),
+                    "continue.online.forget.yes",
+                    lambda: self._forget(ticket),
+                ),
+            )
+
+        return forget
+
+    def _forget(self, ticket: Ticket) -> None:
+        forget_table(ticket.table)
+        self._build()
+        if not self.rows and not self.tables:
+            self.app.go("title", how="reset")
 
     @staticmethod
     def _row_hint(info: SlotInfo) -> Text:
@@ -106,7 +173,7 @@ class ContinueScene(MenuScene):
         except OSError as error:  # a read-only folder: say so, the list stays as it is
             self.app.notice = t("continue.delete.failed", reason=error.strerror or str(error))
         self._build()
-        if not self.rows:
+        if not self.rows and not self.tables:
             self.app.go("title", how="reset")
 
     def resume(self) -> None:

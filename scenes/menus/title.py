@@ -15,7 +15,7 @@ from scenes.core.menu import MenuScene
 from scenes.core.widgets import Button
 from scenes.model.archive import has_archive
 from scenes.model.games import GOENNEN_KOENNEN
-from scenes.model.online.ticket import online_ticket
+from scenes.model.online.ticket import drop_stale, online_tickets
 from scenes.model.slots import has_unfinished_game
 from scenes.model.tutorial_session import answer_offer, should_offer
 from scenes.render.cards import render_card
@@ -64,11 +64,16 @@ class TitleScene(MenuScene):
         return self.app.serves("tutorial") and should_offer()
 
     def _build_menu(self) -> None:
+        gone = drop_stale()  # tables surely over: off the list, and the player is told which
+        if gone:
+            tables = "; ".join(", ".join(ticket.players) or ticket.name for ticket in gone)
+            self.app.notice = t("continue.online.dropped", tables=tables)
+        tables_waiting = bool(online_tickets())
         entries = [
             ("new_game", lambda: self._open("new-game"), True),
             ("solo", self._solo, True),
             ("online", lambda: self._open("online"), self.app.serves("online")),
-            ("continue", self._continue, has_unfinished_game() or online_ticket() is not None),
+            ("continue", self._continue, has_unfinished_game() or tables_waiting),
             ("rules", lambda: self._open("rules"), True),
             ("learn", self._learn, self.app.serves("tutorial")),
             ("settings", lambda: self._open("settings"), True),
@@ -190,8 +195,9 @@ class TitleScene(MenuScene):
             self.app.go(route, how="replace")
 
     def _continue(self) -> None:
-        """The saved games; with none but a seat at an online table, back to that table."""
-        if not has_unfinished_game() and online_ticket() is not None and self.app.serves("online"):
+        """The saved games and online tables; with no saved game and a seat at one online table
+        only, back to that table."""
+        if not has_unfinished_game() and len(online_tickets()) == 1 and self.app.serves("online"):
             self.app.go("online", "back")
             return
         if self.app.serves(CONTINUE_LIST):

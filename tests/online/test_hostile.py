@@ -18,6 +18,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from game.online.server import TableServer
+from game.online.server import bots as server_bots
 from game.online.server import node as server_node
 from scenes.model.online.link import Link
 from tests.certificates import make_certificate
@@ -184,7 +185,7 @@ def test_a_handler_that_fails_closes_its_own_connection_only(
 def test_a_bot_that_thinks_too_long_is_replaced_by_the_quickest(monkeypatch: pytest.MonkeyPatch) -> None:
     from game.rulebook import FirstGame
 
-    monkeypatch.setattr(server_node, "BOT_TIMEOUT", 0.2)
+    monkeypatch.setattr(server_bots, "BOT_TIMEOUT", 0.2)
     quick = FirstGame.bot
 
     def slow_hard(self: Any, level: str) -> Any:

@@ -143,3 +143,43 @@ def test_a_room_restored_from_its_journal_is_the_same_room() -> None:
     )
     with pytest.raises(ValueError):
         Room.restore("t1", damaged, KEY)
+
+
+def test_a_dead_process_s_lines_are_counted_gone_once_and_its_unwelcomed_join_frees_its_seat() -> None:
+    room = Room.open(
+        "t2", rulebook("penk"), 4, "Anna", "host-token", key=KEY, invite="ABCDEFGH", watch="W", node="a"
+    )
+    assert room.join("ABCDEFGH", "Ben", "t-ben", node="a") == 1  # its welcome died with process a
+    assert room.join("ABCDEFGH", "Cleo", "t-cleo", node="b") == 2
+    room.resume(0, "host-token", 1.0, node="b")  # Anna is back on process b too
+    assert room.nodes_holding() == {"a", "b"} and room.lines_on("a") == {0: 1, 1: 1}
+    assert room.node_gone("a", 5.0) == [0, 1]
+    assert room.seats[0].present and room.seats[0].token_hash is not None  # her line on b stays
+    assert room.seats[1].token_hash is None and not room.seats[1].present  # open again
+    assert room.join("ABCDEFGH", "Dirk", "t-dirk", node="b") == 1  # the seat Ben's join had taken
+    assert room.node_gone("a", 6.0) == [] and room.nodes_holding() == {"b"}  # counted once
+    room.leave(0, 7.0, node="a")  # a late word of the dead process counts for nothing
+    assert room.seats[0].present
+    again = Room.restore("t2", room.sync(), KEY)  # any process reads the same seats
+    assert [(s.name, s.lines, s.token_hash) for s in again.seats] == [
+        (s.name, s.lines, s.token_hash) for s in room.seats
+    ]
+
+
+def test_a_started_table_s_seats_held_by_a_dead_process_wait_their_grace_then_get_a_stand_in() -> None:
+    room = Room.open(
+        "t3", rulebook("penk"), 2, "Anna", "host-token", key=KEY, invite="ABCDEFGH", watch="W", node="a"
+    )
+    room.join("ABCDEFGH", "Ben", "t-ben", node="b")
+    room.start(0, 0.0)
+    assert room.node_gone("a", 10.0) == [0]
+    assert room.seats[0].token_hash is not None  # a started game frees no seat
+    assert room.tick(10.0 + GRACE - 1) == [] and room.tick(10.0 + GRACE) == [0]
+
+
+def test_a_seat_is_freed_only_in_the_lobby_and_only_with_its_own_token() -> None:
+    room = _room()
+    room.join("ABCDEFGH", "Ben", "t-ben")
+    assert not room.free(1, "t-other") and not room.free(0, "host-token")
+    assert room.free(1, "t-ben") and room.seats[1].token_hash is None
+    assert room.journal[-1] == {"k": "free", "seat": "1"}

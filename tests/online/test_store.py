@@ -158,3 +158,19 @@ def test_open_tables_their_closing_their_archive_and_each_owners_count(kind: str
         assert await store.claim(owner, third, 2)  # a closed table counts no more
 
     _run(kind, url, test)
+
+
+def test_a_process_lives_while_it_beats(kind: str, url: str | None) -> None:
+    async def test(store: Store, pass_time: Any) -> None:
+        node, other = "node-" + _table(), "node-" + _table()
+        assert not await store.alive(node)  # never beat
+        await store.beat(node, ttl=0.3)
+        assert await store.alive(node) and not await store.alive(other)
+        await pass_time(0.2)
+        await store.beat(node, ttl=0.3)  # again before its time runs out
+        await pass_time(0.2)
+        assert await store.alive(node)
+        await pass_time(0.3)  # no beat: killed
+        assert not await store.alive(node)
+
+    _run(kind, url, test)

@@ -84,6 +84,46 @@ def test_a_player_who_leaves_the_table_comes_back_with_continue(app) -> None:
         table.close()
 
 
+def test_continue_lists_every_online_table_marks_the_turn_and_resumes_the_one_chosen(app) -> None:
+    from scenes.menus.continue_list import ContinueScene
+    from scenes.model.online.ticket import TABLES, Ticket, keep_ticket, load_tickets
+
+    app.change_settings(animation_speed="instant")
+    table = HostedTable(app)
+    try:
+        table.bots()
+        table.start()
+        table.play_until(lambda s: s.human_to_decide and s.state.round >= 2)
+        app.stack.top.leave()  # Pause -> Save and quit: Anna's seat waits for her decision
+        _frames(app, 1.0)
+        mine = load_tickets()[0]
+        assert mine.turn and mine.players == ["Anna", "Ben", "Clara"]  # as the table names them
+        other = Ticket(["ws://127.0.0.1:9"], "penk", "elsewhere", 1, "t", "Anna", players=["Cleo", "Anna"])
+        assert keep_ticket(other) is None
+        title = app.stack.top
+        title.resume()
+        title.buttons["continue"].activate()  # two tables: the list, not one of them at once
+        _frames(app, 0.5)
+        listed = app.stack.top
+        assert isinstance(listed, ContinueScene) and [t.table for t, _, _ in listed.tables] == [
+            "elsewhere",
+            mine.table,
+        ]
+        words = [take.label() for _, take, _ in listed.tables]
+        assert not words[0].startswith("Your turn") and "Cleo, Anna" in words[0] and "127.0.0.1:9" in words[0]
+        assert words[1].startswith("Your turn") and "Anna, Ben" in words[1]
+        listed.tables[1][1].activate()
+        _until(app, lambda: app.stack.top.name == "online-table", (table.guest,))
+        back = TABLES.current
+        assert back is not None and back.table_id == mine.table and back.seat == 0
+        table.host = back
+        table.play_until(lambda s: s.over)
+        _frames(app, 0.5)
+        assert [t.table for t in load_tickets()] == ["elsewhere"]  # a finished table's ticket goes
+    finally:
+        table.close()
+
+
 def test_a_spectator_watches_through_the_screens_and_never_decides(app) -> None:
     """Watch with a code: the lobby says so, the table follows the game, no seat is ever offered."""
     import random
@@ -152,3 +192,20 @@ def test_the_game_starts_without_loading_online_play() -> None:
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout + result.stderr
+
+
+def test_the_title_drops_a_table_that_ended_with_a_notice_naming_it(app) -> None:
+    from scenes.menus.title import TitleScene
+    from scenes.model.online.ticket import TABLES, Ticket, keep_ticket, load_tickets
+
+    TABLES.hosts.clear()  # the game that hosted this table was closed
+    hosted = Ticket(
+        ["ws://127.0.0.1:8765"], "penk", "hosted", 0, "t", "Anna", hosted=True, players=["Anna", "Ben"]
+    )
+    friends = Ticket(["ws://10.0.0.2:8765"], "penk", "friends", 1, "t", "Anna", players=["Cleo", "Anna"])
+    keep_ticket(hosted)
+    keep_ticket(friends)
+    title = TitleScene(app)
+    assert app.notice is not None and "Anna, Ben" in app.notice and "Cleo" not in app.notice
+    assert [t.table for t in load_tickets()] == ["friends"]  # gone from the file: told once
+    assert "continue" in title.buttons  # the friend's table still waits

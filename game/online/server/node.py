@@ -27,12 +27,11 @@ import contextlib
 import functools
 import json
 import logging
-import random
 import secrets
 import ssl
 import time
 from collections import Counter, deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -40,9 +39,10 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.chance import KEY_BYTES
-from game.kit.rulebook import Decider
 from game.online.protocol import MAX_FRAME, PROTOCOL, ProtocolError, decode, encode
-from game.online.room import CODE_LENGTH, CODE_LETTERS, STAND_IN, TIMER_SETTINGS, Record, Room
+from game.online.room import CODE_LENGTH, CODE_LETTERS, TIMER_SETTINGS, Record, Room
+from game.online.server.bots import BOT_BUDGET, BOT_TIMEOUT, Thinkers, bot_move
+from game.online.server.presence import Presence
 from game.online.server.store import MemoryStore, Store
 from game.reasons import IllegalActionError
 from game.registry import GAMES
@@ -53,13 +53,11 @@ OPEN_TIMEOUT = 10.0  # seconds a new connection has to finish its handshake ...
 FIRST_MESSAGE_WITHIN = 5.0  # ... and then to say hello
 RATE = 10.0  # messages a second a connection may send on average (moves the game takes are free) ...
 BURST = 20.0  # ... and at once
-BOT_BUDGET = 0.25  # seconds a bot may think per decision
 TICK = 0.5  # seconds between looks at the clock (grace periods, timers)
 MAX_ROOMS = 1000  # tables one process holds
 MAX_PER_ADDRESS = 8  # connections open at once from one address
 TABLES_PER_PLAYER = 5  # open tables one address may have opened or joined
 FAILED_JOINS = 5  # wrong codes or tokens from one address within a minute before it must wait
-BOT_TIMEOUT = 3.0  # seconds a bot may take before the quickest bot decides instead
 BOT_LEASE = BOT_TIMEOUT + 2.0  # seconds a process holds a bot's decision before another may
 IDLE_TABLE = 600.0  # seconds a lobby or a timed table lives with no person at it
 IDLE_RELAXED = 30 * 86400.0  # ... and a table without timers (players come back days later)
@@ -118,11 +116,10 @@ class TableServer:
         self.tables_per_player = tables_per_player
         self.max_rooms = max_rooms
         self.entropy = entropy  # the chance keys' and the bots' randomness (tests pin it)
-        self.bot_budget = bot_budget
         self.store: Store = store if store is not None else MemoryStore(clock)
-        self.pool = pool  # None: bots think on a thread of this process
         self.on_append = on_append  # told (table, records) after each append (the kill test)
-        self.node = secrets.token_hex(6)  # this process's name on leases
+        self.node = secrets.token_hex(6)  # this process's name on leases and on its lines
+        self.presence = Presence(self.store, self.node)
         self.rooms: dict[str, Room] = {}
         self.by_invite: dict[str, str] = {}
         self.by_watch: dict[str, str] = {}
@@ -131,7 +128,7 @@ class TableServer:
         self._unpublished: set[str] = set()  # rooms opened here whose secret is not stored yet
         self._locks: dict[str, asyncio.Lock] = {}
         self._bots_running: set[str] = set()
-        self._bots: dict[tuple[str, int], tuple[Decider[Any, Any], random.Random]] = {}  # by table, seat
+        self.thinkers = Thinkers(pool, entropy, bot_budget)  # pool None: bots think on a thread here
         self._tasks: set[asyncio.Task[None]] = set()
         self._open_from: Counter[str] = Counter()  # open connections by address
         self._failed_from: dict[str, deque[float]] = {}  # times of wrong codes or tokens by address
@@ -158,6 +155,7 @@ class TableServer:
             invite=self._code(),
             watch=self._code(),
             timers=TIMER_SETTINGS[timers],
+            node=self.node,
         )
         self._hold(room)
         self._stored[table_id] = 0
@@ -302,6 +300,7 @@ class TableServer:
     async def serve(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> AsyncIterator[int]:
         """Serve on (host, port) until the block ends; yields the port (port 0: a free one).
         With `tls` (a server context holding the certificate) it speaks wss:// only."""
+        await self.presence.beat(now=True)  # alive before any line names this process
         for table_id in list(self._unpublished):
             await self._publish(table_id)
         async with serve(
@@ -338,6 +337,7 @@ class TableServer:
             connection = await self._welcome(socket, hello, address)
             if connection is None:
                 return
+            await self._greeted(connection)
             async for raw in socket:
                 if not connection.spend(time.monotonic()):
                     await socket.close(1008, "too many messages")
@@ -386,10 +386,50 @@ class TableServer:
                 failed.append(now)
             await self._refuse(socket, error.key, error.params)
             return None
-        room = self.rooms[room.table_id]  # read again if a lost race replaced it
-        connection = Connection(socket, room.table_id, seat, sent=max(0, hello.get("since", 0)))
+        try:
+            connection = await self._greet(socket, hello, room.table_id, seat, token)
+        except BaseException:
+            # the welcome did not reach the client: nobody holds the seat's token or its line
+            await asyncio.shield(self._untake(room.table_id, hello, seat, token))
+            raise
         self.connections[room.table_id].add(connection)
         self._quiet_since.pop(room.table_id, None)
+        return connection
+
+    async def _untake(
+        self, table_id: str, hello: dict[str, Any], seat: int | None, token: str | None
+    ) -> None:
+        """Undo what a hello took when its welcome failed: a joined seat is open again, a
+        resumed seat's line is counted gone, a table opened by it is closed."""
+        if seat is None:
+            return
+        try:
+            now = self.clock()
+            if "players" in hello:
+                await self._close(table_id, archive=False)
+                return
+            joined = token if "invite" in hello else None
+
+            def give_back(room: Room) -> None:
+                if joined is None or not room.free(seat, joined):  # a started game: its line only
+                    room.leave(seat, now, self.node)
+
+            await self._change(table_id, give_back)
+            await self._changed(table_id)
+        except Exception:  # the store may be what failed: logged, the rest of the server goes on
+            LOG.exception("could not give back seat %s at table %s", seat, table_id)
+
+    async def _greet(
+        self,
+        socket: ServerConnection,
+        hello: dict[str, Any],
+        table_id: str,
+        seat: int | None,
+        token: str | None,
+    ) -> Connection:
+        """Send the welcome; the connection to count at its table."""
+        room = self.rooms[table_id]  # read again if a lost race replaced it
+        connection = Connection(socket, room.table_id, seat, sent=max(0, hello.get("since", 0)))
         welcome: dict[str, Any] = {
             "t": "welcome",
             "seat": seat,
@@ -404,9 +444,12 @@ class TableServer:
             welcome["codes"] = {"invite": room.invite, "watch": room.watch}
         LOG.info("welcome seat %s at table %s", seat, room.table_id)
         await socket.send(encode(welcome))
-        await socket.send(encode(room.lobby()))  # the names, also for a seat that comes back
-        await self._changed(room.table_id)
         return connection
+
+    async def _greeted(self, connection: Connection) -> None:
+        room = self.rooms[connection.table_id]
+        await connection.socket.send(encode(room.lobby()))  # the names, also for a seat that comes back
+        await self._changed(room.table_id)
 
     async def _open_for(self, hello: dict[str, Any], address: str) -> tuple[Room, str]:
         """A hello that opens a table: its sender is the host, at seat 0."""
@@ -448,11 +491,13 @@ class TableServer:
                 raise IllegalActionError("too_many_tables", most=self.tables_per_player)
             token = secrets.token_urlsafe(16)
             seat = await self._change(
-                room.table_id, lambda r: r.join(hello["invite"], hello.get("name", ""), token)
+                room.table_id, lambda r: r.join(hello["invite"], hello.get("name", ""), token, self.node)
             )
             return seat, token
         if "seat" in hello and "token" in hello:
-            await self._change(room.table_id, lambda r: r.resume(hello["seat"], hello["token"], now))
+            await self._change(
+                room.table_id, lambda r: r.resume(hello["seat"], hello["token"], now, self.node)
+            )
             return hello["seat"], None
         raise IllegalActionError("wrong_code")
 
@@ -492,7 +537,7 @@ class TableServer:
             return
         with contextlib.suppress(IllegalActionError):
             now = self.clock()
-            await self._change(table_id, lambda room: room.leave(seat, now))
+            await self._change(table_id, lambda room: room.leave(seat, now, self.node))
             await self._changed(table_id)
 
     # --- telling everyone ---------------------------------------------------------------------
@@ -601,10 +646,10 @@ class TableServer:
                 state, acted = room.table.decision_state(seat), room.table.acted(seat)
                 if not await self.store.lease(f"bot:{table_id}:{seat}:{acted}", self.node, BOT_LEASE):
                     return  # another process decides; its record comes through the follower
-                text = await self._decide(room, seat)
+                text = await self.thinkers.decide(room, seat)
                 now = self.clock()
 
-                move = functools.partial(_bot_move, seat=seat, acted=acted, state=state, text=text, now=now)
+                move = functools.partial(bot_move, seat=seat, acted=acted, state=state, text=text, now=now)
                 if await self._change(table_id, move):
                     self.bot_moves += 1
                     await self._send_news(self.rooms[table_id])
@@ -616,40 +661,6 @@ class TableServer:
             LOG.exception("a bot failed at table %s", table_id)
         finally:
             self._bots_running.discard(table_id)
-
-    async def _decide(self, room: Room, seat: int) -> str:
-        """The bot's move for `seat` (its own level, or the stand-in's), off the loop, within
-        BOT_TIMEOUT; after that the quickest bot decides."""
-        assert room.table is not None
-        state = room.table.decision_state(seat)
-        level = room.table.seats[seat].level or STAND_IN
-        thinking: Awaitable[Any]
-        if self.pool is None:
-            decide, rng = self._bot(room, seat)
-            thinking = asyncio.to_thread(decide, state, rng, self.bot_budget)
-            rng_for_fallback = rng
-        else:  # a process of its own: a long search holds no lock of this interpreter
-            seed = int.from_bytes(self.entropy(8), "big")
-            thinking = asyncio.get_running_loop().run_in_executor(
-                self.pool, think, room.rules.key, level, state, seed, self.bot_budget
-            )
-            rng_for_fallback = random.Random(seed)
-        try:
-            action = await asyncio.wait_for(thinking, BOT_TIMEOUT)
-        except TimeoutError:  # a position that makes a bot think long: the quickest decides
-            LOG.warning("a bot took over %s s at table %s", BOT_TIMEOUT, room.table_id)
-            action = room.rules.bot("easy")(state, rng_for_fallback, self.bot_budget)
-        return str(action)
-
-    def _bot(self, room: Room, seat: int) -> tuple[Decider[Any, Any], random.Random]:
-        """The seat's bot on a thread here, kept for the whole game so that its plans and its
-        generator go on from one decision to the next."""
-        assert room.table is not None
-        level = room.table.seats[seat].level or STAND_IN
-        key = (room.table_id, seat)
-        if key not in self._bots:
-            self._bots[key] = (room.rules.bot(level), random.Random(self.entropy(8)))
-        return self._bots[key]
 
     # --- the clock --------------------------------------------------------------------------------
 
@@ -665,7 +676,10 @@ class TableServer:
 
     async def _tick(self, now: float) -> None:
         """Grace periods, timers and due bots of the tables this process's clients sit at;
-        notes that people sit there; forgets tables nobody here sits at; closes idle tables."""
+        notes that people sit there; forgets tables nobody here sits at; closes idle tables;
+        counts the lines of dead processes gone."""
+        await self.presence.beat()
+        looking = self.presence.looking()
         for table_id, room in list(self.rooms.items()):
             if not self.connections.get(table_id):
                 continue
@@ -681,6 +695,8 @@ class TableServer:
                     late = [now - float(r["time"]) for r in room.journal[had:] if "time" in r]
                     if late and max(late) > 1.0:  # older than a look of the follower: it missed them
                         LOG.warning("table %s: the tick read records %.1f s old", table_id, max(late))
+                if looking:
+                    await self._count_dead(table_id, room, now)
                 await self._tick_room(table_id, now)
             room = self.rooms.get(table_id, room)
             after = (
@@ -706,6 +722,13 @@ class TableServer:
         if now - self._reaped >= REAP_EVERY:
             self._reaped = now
             await self.reap(now)
+
+    async def _count_dead(self, table_id: str, room: Room, now: float) -> None:
+        """The lines held by processes that stopped beating are gone (once: the compare-and-append
+        lets one process write it, the others then find no line left to count)."""
+        for node in await self.presence.dead(room.nodes_holding()):
+            LOG.info("table %s: process %s is gone, and its lines with it", table_id, node)
+            await self._change(table_id, functools.partial(Room.node_gone, node=node, now=now))
 
     async def _tick_room(self, table_id: str, now: float) -> None:
         """The room's clock moves on: stand-ins, timers; stored when that wrote a record (no
@@ -741,8 +764,7 @@ class TableServer:
         if room is not None:
             self.by_invite.pop(room.invite, None)
             self.by_watch.pop(room.watch, None)
-            for seat in range(len(room.seats)):
-                self._bots.pop((table_id, seat), None)
+            self.thinkers.forget(table_id, len(room.seats))
 
     @staticmethod
     def _idle_limit(room: Room) -> float:
@@ -793,26 +815,3 @@ class TableServer:
         task = asyncio.ensure_future(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-
-def _bot_move(room: Room, *, seat: int, acted: int, state: Any, text: str, now: float) -> bool:
-    """Play a bot's move on `room` unless the seat's position moved on while it thought."""
-    table = room.table
-    if table is None or seat not in table.bots_due() or table.acted(seat) != acted:
-        return False
-    mine = table.decision_state(seat)
-    if mine is not state and mine != state:
-        return False
-    room.play_bot(seat, text, now)
-    return True
-
-
-_THINKERS: dict[tuple[str, str], Decider[Any, Any]] = {}  # a pool worker's bots, by game and level
-
-
-def think(game: str, level: str, state: Any, seed: int, budget: float) -> str:
-    """A bot's move in a pool worker (a process of its own): its canonical text."""
-    decide = _THINKERS.get((game, level))
-    if decide is None:
-        decide = _THINKERS[game, level] = GAMES[game].bot(level)
-    return str(decide(state, random.Random(seed), budget))

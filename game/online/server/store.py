@@ -18,6 +18,8 @@ share their tables (any process rebuilds any table from its log, none owns one).
 - Open tables are listed with the time they may be closed by (`touch`, `due`); a closed table's
   log is kept as its archive (`archive`, `archived`) and the rest forgotten (`forget`).
 - `claim(owner, table, most)` counts the open tables of an owner (an address): at most `most`.
+- A server process says it lives (`beat(node, ttl)`, again before `ttl` runs out); another asks
+  `alive(node)`: a killed process stops beating, and its lines are counted gone.
 """
 
 from __future__ import annotations
@@ -83,6 +85,14 @@ class Store(Protocol):
         """Take (or keep) the lease `name` for `holder`; False while another holds it."""
         ...
 
+    async def beat(self, node: str, ttl: float) -> None:
+        """Server process `node` lives for `ttl` seconds more."""
+        ...
+
+    async def alive(self, node: str) -> bool:
+        """Whether `node` beat within its last `ttl`."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -98,6 +108,7 @@ class MemoryStore:
         self._open: dict[str, float] = {}
         self._archives: dict[str, str] = {}
         self._owned: dict[str, set[str]] = {}
+        self._beats: dict[str, float] = {}  # server processes by the time they stop living
         self._waiters: set[asyncio.Future[None]] = set()  # wait()s to wake at the next append
 
     async def append(self, table: str, index: int, entry: Mapping[str, str]) -> bool:
@@ -198,6 +209,12 @@ class MemoryStore:
             return False
         self._leases[name] = (holder, now + ttl)
         return True
+
+    async def beat(self, node: str, ttl: float) -> None:
+        self._beats[node] = self.clock() + ttl
+
+    async def alive(self, node: str) -> bool:
+        return self._beats.get(node, float("-inf")) > self.clock()
 
     async def close(self) -> None:
         return None
@@ -333,6 +350,12 @@ class RedisStore:
             await self._redis.pexpire(key, ms)
             return True
         return False
+
+    async def beat(self, node: str, ttl: float) -> None:
+        await self._redis.set(f"node:{node}", b"1", px=max(1, int(ttl * 1000)))
+
+    async def alive(self, node: str) -> bool:
+        return bool(await self._redis.exists(f"node:{node}"))
 
     async def close(self) -> None:
         await self._redis.aclose()

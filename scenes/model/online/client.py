@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import IllegalActionError
 from game.registry import GAMES
-from scenes.model.files import FileProblem, write_json
+from scenes.model.files import FileProblem
 from scenes.model.gameconfig import SeatConfig, SeatKind
 from scenes.model.online.remote import RemoteSession
-from scenes.model.online.ticket import Ticket, forget_ticket, ticket_path
+from scenes.model.online.ticket import Ticket, forget_table, heard_now, keep_ticket
 
 if TYPE_CHECKING:
     from scenes.model.online.host import HostedServer
@@ -109,6 +109,7 @@ class OnlineClient:
         self.archived = False  # the finished game went to the archive
         self.among_friends = False  # the table runs in a player's game (host mode): it holds the key
         self._asked_back = False  # asked for the seat a bot plays since the line came back
+        self._noted_turn: bool | None = None  # "your turn" as the ticket last said it
         factory = link or _websocket_link
         self.link = factory(self.urls, hello).start()
 
@@ -197,6 +198,7 @@ class OnlineClient:
                 self._chat(message)
             elif kind == "over":
                 self.over = message
+                self.keep_ticket()  # the game is over: its ticket goes
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
             # a message that is not our server's is passed over, and the line goes on
             self.unreadable += 1
@@ -283,6 +285,8 @@ class OnlineClient:
         else:
             self.session.receive(message, view)
         self.started = True
+        if (self.seat in self.session.deciders) != self._noted_turn or self.session.over:
+            self.keep_ticket()  # Continue's "your turn" follows every step
         if self.seat in self.session.away and self.line == "connected" and not self._asked_back:
             self._asked_back = True  # back after the grace period: the seat is ours from its next decision
             self.take_back()
@@ -299,8 +303,9 @@ class OnlineClient:
 
         if error.key in FATAL:
             self.fatal = error
-            if error.key == "wrong_token":
-                forget_ticket(self.folder)
+            resumed = self.table_id is not None and self.token is not None
+            if resumed and error.key in ("wrong_token", "wrong_code"):  # the table or the seat is gone
+                forget_table(self.table_id or "", self.folder)
         elif self.session is not None and error.key not in NOT_ABOUT_MOVES:
             self.session.refused(error)  # this seat's move: taken back
 
@@ -334,12 +339,15 @@ class OnlineClient:
         return [line for line in self.chat if line.seat not in self.muted]
 
     def keep_ticket(self) -> FileProblem | None:
-        """Write the seat's ticket (Continue comes back with it); a spectator keeps none."""
+        """Write the seat's ticket (Continue comes back with it, and says whether the seat was
+        to decide); a spectator keeps none, a finished game's goes. A failed write is returned."""
         if self.seat is None or self.token is None or self.table_id is None or self.watching:
             return None
-        if self.session is not None and self.session.over:
-            forget_ticket(self.folder)
+        if self.over is not None or self.session is not None and self.session.over:
+            forget_table(self.table_id, self.folder)
             return None
+        turn = self.session is not None and self.seat in self.session.deciders
+        self._noted_turn = turn
         ticket = Ticket(
             self.urls,
             self.game,
@@ -349,7 +357,8 @@ class OnlineClient:
             self.name,
             self.host is not None or self.hosted,
         )
-        return write_json(ticket_path(self.folder), ticket.to_data())
+        players = [config.name for config in self.seat_configs()] if self.seats else []
+        return keep_ticket(heard_now(ticket, turn=turn, players=players), self.folder)
 
     def close(self) -> None:
         """Leave the table (its ticket stays for Continue); a hosted table's server keeps running

@@ -1,7 +1,8 @@
-"""No import circles in the whole project (issue 18): the graph of game/, scenes/, tools/ and main.py,
-with imports at module level and inside functions alike (only `if TYPE_CHECKING:` blocks are left
-out, since they never run), has no cycle. A circle means two modules cannot be read, tested or
-moved apart; screens navigate by route instead of importing each other."""
+"""No import circles in the whole project (issues 18 and 32): the graph of game/, scenes/, tools/ and
+main.py, with imports at module level, inside functions and in `if TYPE_CHECKING:` blocks alike, has
+no cycle. A circle means two modules cannot be read, tested or moved apart, and a type-only one
+still ties them for a reader: screens name the small Host they run on (scenes/core/stack.py), not
+the App, and navigate by route instead of importing each other."""
 
 from __future__ import annotations
 
@@ -31,13 +32,14 @@ def _is_type_checking(node: ast.If) -> bool:
     )
 
 
-def imported_names(tree: ast.AST, package: str) -> list[str]:
-    """Every module name an import statement in `tree` may load (`from a import b` gives a and a.b)."""
+def imported_names(tree: ast.AST, package: str, *, types: bool = True) -> list[str]:
+    """Every module name an import statement in `tree` may load (`from a import b` gives a and a.b);
+    with `types` False, those of `if TYPE_CHECKING:` blocks (which never run) are left out."""
     names: list[str] = []
     pending: list[ast.AST] = [tree]
     while pending:
         node = pending.pop()
-        if isinstance(node, ast.If) and _is_type_checking(node):
+        if not types and isinstance(node, ast.If) and _is_type_checking(node):
             pending.extend(node.orelse)
             continue
         if isinstance(node, ast.Import):
@@ -102,9 +104,11 @@ def test_the_project_has_no_import_circles() -> None:
     assert cycles(import_graph()) == []
 
 
-def test_the_circle_finder_finds_circles_through_functions_but_not_type_checking() -> None:
+def test_the_circle_finder_finds_circles_through_functions_and_type_checking() -> None:
     source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import b\ndef f():\n    import c\n"
-    assert sorted(imported_names(ast.parse(source), "")) == ["c", "typing", "typing.TYPE_CHECKING"]
+    assert sorted(imported_names(ast.parse(source), "")) == ["b", "c", "typing", "typing.TYPE_CHECKING"]
+    run_time = imported_names(ast.parse(source), "", types=False)
+    assert sorted(run_time) == ["c", "typing", "typing.TYPE_CHECKING"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
 

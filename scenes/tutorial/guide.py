@@ -6,7 +6,7 @@ friendly word instead of being played. Bots and chance move on as at any table."
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -20,14 +20,32 @@ from scenes.table.turn_options import Step
 from scenes.tutorial.pointer import draw_bubble, draw_rings
 
 if TYPE_CHECKING:
-    from scenes.table.turn import TurnScene
+    from scenes.core.layout import Layout
+    from scenes.core.widgets import FocusGroup
+    from scenes.table.dice_tray import DiceTray
+    from scenes.table.display_view import DisplayView
+    from scenes.table.market_view import MarketView
+    from scenes.table.turn_controls import Controls
+
+
+class GuidedTable(Protocol):
+    """What of the turn scene (scenes/table/turn.py) a lesson rings and watches."""
+
+    layout: Layout
+    controls: Controls
+    focus: FocusGroup
+    tray: DiceTray
+    main: DisplayView
+    market: MarketView
+    paced: bool
+
 
 # control steps that never change the game by themselves (the move they lead to is checked)
 FREE_STEPS = frozenset({"play", "cycle", "cancel"})
 
 
 class TutorialGuide:
-    def __init__(self, scene: TurnScene, session: TutorialSession) -> None:
+    def __init__(self, scene: GuidedTable, session: TutorialSession) -> None:
         self.scene = scene
         self.session = session
         self.started = time.perf_counter()

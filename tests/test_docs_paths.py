@@ -161,3 +161,30 @@ def test_a_test_in_a_class_is_named_by_its_class(tmp_path: Path) -> None:
     source = tmp_path / "test_x.py"
     source.write_text("def test_a():\n    pass\nclass TestB:\n    def test_c(self):\n        pass\n")
     assert _test_names(source) == {"test_a", "TestB", "TestB::test_c"}
+
+
+def _children(package: str) -> set[str]:
+    """`name/` for each subpackage and `name.py` for each module directly in the package."""
+    folder = ROOT / package
+    return {f"{p.name}/" for p in folder.iterdir() if (p / "__init__.py").is_file()} | {
+        p.name for p in folder.glob("*.py") if p.name != "__init__.py"
+    }
+
+
+def test_the_maps_name_every_package() -> None:
+    """scenes/__init__.py maps all of scenes/; architecture.md's map every package of game/ and
+    scenes/ (a new folder left off a map is a map that no longer tells where things are)."""
+    scenes_map = (
+        ast.get_docstring(ast.parse((ROOT / "scenes" / "__init__.py").read_text(encoding="utf-8"))) or ""
+    )
+    architecture = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    missing = [
+        f"scenes/__init__.py: {name}" for name in sorted(_children("scenes")) if name not in scenes_map
+    ]
+    missing += [
+        f"architecture.md: {package}/{name}"
+        for package in ("game", "scenes")
+        for name in sorted(_children(package))
+        if name.endswith("/") and re.search(rf"(?<![\w/]){name}", architecture) is None
+    ]
+    assert missing == []

@@ -13,11 +13,16 @@ What is recognised as outside the project, by its form:
   file name those notes hold (one the docs also write under `shared/`);
 - a file of the player's data folder: a bare name the application's code spells out as text;
 - placeholders (`<name>`, `{seat}`, `*`, `...`) and web addresses.
+
+Also: every `from game... import ...` line of the docs' examples imports, and the two maps
+(scenes/__init__.py, docs/architecture.md) name every package they map.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.util
 import os
 import re
 from functools import cache
@@ -188,3 +193,22 @@ def test_the_maps_name_every_package() -> None:
         if name.endswith("/") and re.search(rf"(?<![\w/]){name}", architecture) is None
     ]
     assert missing == []
+
+
+IMPORT_LINE = re.compile(
+    r"^\s*from ((?:game|scenes|tools)[\w.]*) import ([\w, ]+?)\s*(?:#.*)?$", re.MULTILINE
+)
+
+
+def test_every_import_in_the_docs_examples_works() -> None:
+    wrong, checked = [], 0
+    for document in _documents():
+        for module_name, names in IMPORT_LINE.findall(document.read_text(encoding="utf-8")):
+            checked += 1
+            module = importlib.import_module(module_name)
+            wrong += [
+                f"{document.name}: from {module_name} import {name}"
+                for name in (n.strip() for n in names.split(","))
+                if not hasattr(module, name) and importlib.util.find_spec(f"{module_name}.{name}") is None
+            ]
+    assert checked >= 7 and wrong == []  # engine.md and penk.md show seven such lines

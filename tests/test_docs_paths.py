@@ -212,3 +212,28 @@ def test_every_import_in_the_docs_examples_works() -> None:
                 if not hasattr(module, name) and importlib.util.find_spec(f"{module_name}.{name}") is None
             ]
     assert checked >= 7 and wrong == []  # engine.md and penk.md show seven such lines
+
+
+CITATION = re.compile(r"(docs/[\w-]+\.md),? \"([^\"]+)\"")
+
+
+def _sections(document: Path) -> list[str]:
+    """A page's headings and its run-in bold paragraph titles (`**Hints** (issue 21) ...`)."""
+    text = document.read_text(encoding="utf-8")
+    return re.findall(r"^#+ (.+)$", text, re.MULTILINE) + re.findall(r"^\*\*([^*]+)\*\*", text, re.MULTILINE)
+
+
+def test_every_cited_section_of_a_doc_exists() -> None:
+    """`docs/bots.md, "The interface"` in a comment or a page names a section that is there."""
+    sources = [ROOT / "main.py", *_documents()]
+    sources += [
+        path for folder in ("game", "scenes", "tools", "tests") for path in (ROOT / folder).rglob("*.py")
+    ]
+    cited, wrong = 0, []
+    for source in sources:
+        for page, written in CITATION.findall(source.read_text(encoding="utf-8")):
+            title = re.sub(r"\s*\n\s*#?\s*", " ", written)  # a title broken over comment lines
+            cited += 1
+            if not (ROOT / page).is_file() or not any(s.startswith(title) for s in _sections(ROOT / page)):
+                wrong.append(f"{source.relative_to(ROOT)}: {page}, {title!r}")
+    assert cited >= 20 and wrong == []

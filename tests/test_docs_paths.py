@@ -237,3 +237,34 @@ def test_every_cited_section_of_a_doc_exists() -> None:
             if not (ROOT / page).is_file() or not any(s.startswith(title) for s in _sections(ROOT / page)):
                 wrong.append(f"{source.relative_to(ROOT)}: {page}, {title!r}")
     assert cited >= 20 and wrong == []
+
+
+COMMAND = re.compile(r"(?:-m (tools\.\w+)|(?<![\w/])main\.py)([^`|;&\n]*)")
+
+
+def _program_text(module: str) -> str:
+    """The program's source and that of the tools.* modules it imports, where its flags are
+    declared (tools.deck_stats takes tools.simulate's game flags)."""
+    texts, waiting, seen = [], [module], set()
+    while waiting:
+        name = waiting.pop()
+        source = ROOT / (name.replace(".", "/") + ".py")
+        if name in seen or not source.is_file():
+            continue
+        seen.add(name)
+        texts.append(source.read_text(encoding="utf-8"))
+        waiting += re.findall(r"^from (tools\.\w+) import", texts[-1], re.MULTILINE)
+    return "\n".join(texts)
+
+
+def test_every_flag_the_docs_give_a_program_is_one_it_takes() -> None:
+    """`python -m tools.bench --against X` and `main.py --smoke 1`: the program declares each flag."""
+    flags, wrong = 0, []
+    for document in _documents():
+        for module, arguments in COMMAND.findall(document.read_text(encoding="utf-8")):
+            program = _program_text(module or "main")
+            for flag in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", arguments):
+                flags += 1
+                if f'"{flag}"' not in program and f"'{flag}'" not in program:
+                    wrong.append(f"{document.name}: {module or 'main.py'} {flag}")
+    assert flags >= 200 and wrong == []

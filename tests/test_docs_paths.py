@@ -177,8 +177,9 @@ def _children(package: str) -> set[str]:
 
 
 def test_the_maps_name_every_package() -> None:
-    """scenes/__init__.py maps all of scenes/; architecture.md's map every package of game/ and
-    scenes/ (a new folder left off a map is a map that no longer tells where things are)."""
+    """scenes/__init__.py maps all of scenes/, docs/scenes.md every package of scenes/ and
+    architecture.md's map every package of game/ and scenes/ (a new folder left off a map is a map
+    that no longer tells where things are)."""
     scenes_map = (
         ast.get_docstring(ast.parse((ROOT / "scenes" / "__init__.py").read_text(encoding="utf-8"))) or ""
     )
@@ -191,6 +192,12 @@ def test_the_maps_name_every_package() -> None:
         for package in ("game", "scenes")
         for name in sorted(_children(package))
         if name.endswith("/") and re.search(rf"(?<![\w/]){name}", architecture) is None
+    ]
+    scenes_page = (ROOT / "docs" / "scenes.md").read_text(encoding="utf-8")
+    missing += [
+        f"scenes.md: scenes/{name}"
+        for name in sorted(_children("scenes"))
+        if name.endswith("/") and f"scenes/{name}" not in scenes_page
     ]
     assert missing == []
 

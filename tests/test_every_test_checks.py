@@ -53,21 +53,28 @@ def _checking_names(sources: dict[str, ast.Module]) -> dict[str, set[str]]:
     checking = {
         module: {f.name for f in _functions(tree) if _checks_by_itself(f)} for module, tree in sources.items()
     }
+    calls = {
+        module: [(f.name, _called_names(f)) for f in _functions(tree)] for module, tree in sources.items()
+    }
+    imports = {
+        module: [
+            (node.module, alias.name, alias.asname or alias.name)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module in sources
+            for alias in node.names
+        ]
+        for module, tree in sources.items()
+    }
     changed = True
     while changed:
         changed = False
-        for module, tree in sources.items():
-            known = set(checking[module])
-            for node in ast.walk(tree):
-                if isinstance(node, ast.ImportFrom) and node.module in checking:
-                    known |= {
-                        alias.asname or alias.name
-                        for alias in node.names
-                        if alias.name in checking[node.module]
-                    }
-            for function in _functions(tree):
-                if function.name not in checking[module] and _called_names(function) & known:
-                    checking[module].add(function.name)
+        for module in sources:
+            known = checking[module] | {
+                local for origin, name, local in imports[module] if name in checking[origin]
+            }
+            for name, called in calls[module]:
+                if name not in checking[module] and called & known:
+                    checking[module].add(name)
                     changed = True
     return checking
 

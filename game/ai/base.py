@@ -1,6 +1,6 @@
 """The bot interface: a bot is a function of (view, legal actions, rng, time budget) -> action.
 
-Why this shape (docs/bots.md): a bot sees only what its seat may see, so it is
+Why this shape (docs/bots.md, "The interface"): a bot sees only what its seat may see, so it is
 handed `engine.view(state, seat)`, never the state itself; it gets its random generator passed in,
 so a seeded game replays exactly; and it gets a time budget in seconds, so a screen can keep
 animating while it thinks. The legal actions are listed lazily: the engine's full list is costly

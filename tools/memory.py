@@ -13,8 +13,9 @@ after the last game is at most 20 % larger than after game 5 (issue 19, item 7),
 `--no-screens`, the player's other screens get their turn too: Played games (the archive's list)
 and the game's replay, stepped through a few dozen moves, as a player looks back at a game.
 
-`--bots-only` plays the same bots' games without any scene (game.ai.play, some hundred times
-faster): what the engine and the bots' caches keep, apart from what the screens keep.
+`--bots-only` plays the same bots' games without any scene (game.ai.play, or game.penk's
+play_game with `--game penk`; some hundred times faster): what the engine and the bots' caches
+keep, apart from what the screens keep.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class Sample:
     python_blocks: int  # memory blocks Python has allocated (its heap, without tracemalloc's cost)
     cache_mb: float
     seconds: float
+    replay_step: int = 0  # where the replay stood after look_back (0: the screens were not shown)
 
 
 def resident_mb() -> float:
@@ -68,11 +70,13 @@ def resident_mb() -> float:
 REPLAY_STEPS = 40  # moves of the replay stepped through after each game
 
 
-def look_back(app: App, frames: int = 3) -> None:
+def look_back(app: App, frames: int = 3) -> int:
     """Played games, then the newest game's replay stepped through REPLAY_STEPS moves by posted
-    Right-arrow keys, then the title: what a player does after a game, besides playing."""
+    Right-arrow keys: what a player does after a game, besides playing. Returns the replay's step
+    at the end (REPLAY_STEPS unless the game is shorter), so a run shows the screens answered."""
     import pygame
 
+    from scenes.history.replay_controls import ReplayBase
     from scenes.model import archive
     from scenes.model.replay import Replay
     from scenes.model.userdata import data_dir
@@ -85,13 +89,17 @@ def look_back(app: App, frames: int = 3) -> None:
     record = kept.record_of(rows[0].id) if rows else None
     if record is None:
         raise RuntimeError("the finished game is not in the archive")
-    app.stack.reset_now(app.scene("replay", Replay.of_record(record, f"#{rows[0].id}")))
+    viewer = app.scene("replay", Replay.of_record(record, f"#{rows[0].id}"))
+    app.stack.reset_now(viewer)
     for _ in range(REPLAY_STEPS):
         pygame.event.post(
             pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
         )
         for _ in range(frames):
             app.step(FRAME)
+    if app.stack.top is not viewer or not isinstance(viewer, ReplayBase):
+        raise RuntimeError(f"the replay gave way to {app.stack.top!r}")
+    return viewer.step
 
 
 def play_games(
@@ -149,8 +157,7 @@ def play_games(
                     time.sleep(THINKING_PAUSE)
             for _ in range(5):  # let the scoring screen draw its tally
                 app.step(FRAME)
-            if screens:
-                look_back(app)
+            replay_step = look_back(app) if screens else 0
             app.stack.reset_now(app.scene("title"))  # the next game starts from a clean stack
             app.step(FRAME)
             sample = Sample(
@@ -160,6 +167,7 @@ def play_games(
                 python_blocks=sys.getallocatedblocks(),
                 cache_mb=surface_cache.pixel_bytes() / 2**20,
                 seconds=time.perf_counter() - started,
+                replay_step=replay_step,
             )
             samples.append(sample)
             if report is not None:
@@ -176,24 +184,38 @@ def play_bot_games(
     seed: int = 1,
     report: Callable[[Sample], None] | None = None,
     seats: Sequence[SeatConfig] | None = None,
+    game_key: str = FIRST_GAME,
 ) -> list[Sample]:
-    """`play_games` without the scenes: the same bots' games through game.ai.play only."""
-    from game.ai import make_bot
-    from game.ai.play import play_game
+    """`play_games` without the scenes: the same bots' games through game.ai.play (or Penk!'s
+    play_game) only."""
     from scenes.table.selftest import SEATS
 
     levels = [seat.level or "normal" for seat in (SEATS if seats is None else seats)]
+    play = _penk_bot_game if game_key == "penk" else _first_bot_game
     samples: list[Sample] = []
     for game in range(1, games + 1):
         started = time.perf_counter()
-        record = play_game([make_bot(level) for level in levels], seed + game)
+        turns = play(levels, seed + game)
         sample = Sample(
-            game, record.turns, resident_mb(), sys.getallocatedblocks(), 0.0, time.perf_counter() - started
+            game, turns, resident_mb(), sys.getallocatedblocks(), 0.0, time.perf_counter() - started
         )
         samples.append(sample)
         if report is not None:
             report(sample)
     return samples
+
+
+def _first_bot_game(levels: Sequence[str], seed: int) -> int:
+    from game.ai import make_bot
+    from game.ai.play import play_game
+
+    return play_game([make_bot(level) for level in levels], seed).turns
+
+
+def _penk_bot_game(levels: Sequence[str], seed: int) -> int:
+    from game import penk
+
+    return penk.play_game([penk.make_bot(level) for level in levels], seed).turns
 
 
 def growth(samples: list[Sample]) -> float:
@@ -223,12 +245,13 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"game {sample.game:4d}: {sample.actions:4d} {unit}, {sample.seconds:5.1f} s, "
                 f"process {sample.rss_mb:6.1f} MB, Python blocks {sample.python_blocks / 1000:7.1f}k, "
-                f"render caches {sample.cache_mb:5.1f} MB",
+                f"render caches {sample.cache_mb:5.1f} MB"
+                + (f", replay at step {sample.replay_step}" if sample.replay_step else ""),
                 flush=True,
             )
 
     if args.bots_only:
-        samples = play_bot_games(args.games, args.seed, report)
+        samples = play_bot_games(args.games, args.seed, report, game_key=args.game)
     else:
         samples = play_games(args.games, args.seed, report, game_key=args.game, screens=not args.no_screens)
     change = growth(samples)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import islice
 
 import pygame
 
@@ -17,7 +18,7 @@ ELLIPSIS = "…"
 ALIGN = {"left": pygame.FONT_LEFT, "center": pygame.FONT_CENTER, "right": pygame.FONT_RIGHT}
 
 # the labels of a few screens; the least recently drawn go first (names and numbers never repeat)
-_text_cache = SurfaceCache("text", budget_bytes=8 * 2**20)
+_text_cache = SurfaceCache("text", budget_bytes=4 * 2**20)
 
 
 @cache
@@ -80,7 +81,10 @@ def block(
             return Block(surface, *shape)
     result = _fit_block(content, size, box, colour, weight, align, min(smallest, size), shorten)
     if len(_block_shapes) > _BLOCK_SHAPES_LIMIT:
-        _block_shapes.clear()  # a few dozen bytes each: starting afresh costs only refitting
+        # the oldest half (by insertion) goes: the blocks on screen now stay fitted, so no frame
+        # refits all of them at once
+        for old in list(islice(_block_shapes, len(_block_shapes) // 2)):
+            del _block_shapes[old]
     _block_shapes[key] = None if result is None else (result.size, result.shortened)
     if result is not None:
         _block_pixels.put(key, result.surface)
@@ -91,7 +95,7 @@ def block(
 # (2,000, then cleared), a log line or a prompt a move (30-100 kB each) held up to some 60 MB of
 # pixels outside Python's heap before the cache started afresh (docs/performance.md).
 _block_pixels = SurfaceCache("text blocks", budget_bytes=16 * 2**20)
-_BLOCK_SHAPES_LIMIT = 20_000  # the size each block was set in, and whether it was cut short
+_BLOCK_SHAPES_LIMIT = 4096  # sizes set in and whether cut short: a few times the blocks kept
 _block_shapes: dict[tuple[object, ...], tuple[int, bool] | None] = {}
 
 

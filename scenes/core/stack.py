@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from scenes.core import native_memory
 from scenes.core.intents import Intent
 from scenes.core.tween import Tweens
 
@@ -147,6 +148,7 @@ class SceneStack:
         # which Python's collector would free only some games later: a reset (a game over, back to
         # the title) is the moment to free them, between two screens (docs/performance.md).
         gc.collect()
+        native_memory.give_back_free_heap()
 
     def beneath(self, cover: Scene, operation: Operation) -> None:
         """Run `operation` on the stack below `cover` (a fade), keeping `cover` on top."""

@@ -66,7 +66,6 @@ def _shared_caches() -> dict[str, BoundedCache[Any, Any] | RecentCache[Any, Any]
         "odds._turn_chances": odds._turn_chances,
         "odds._reroll_tables": odds._reroll_tables,
         "odds._keep_tables": odds._keep_tables,
-        "keep_sums._bytes_by_vector": keep_sums._bytes_by_vector,
         "keep_sums._sums_by_bytes": keep_sums._sums_by_bytes,
         "easy._CARD_FILLS": easy._CARD_FILLS._fills,
         "planning._known_success": planning._known_success,

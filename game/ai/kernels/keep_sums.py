@@ -203,15 +203,11 @@ class CardFills:
 def vector_bytes(task: Task, filled: Filled) -> bytes:
     """The success vector of a card fill as bytes, one bytes object per vector the odds hand out
     (one array serves all fills of a residual task): a bytes object hashes its 7776 bytes once, so
-    the fills sharing it find their keep sums cheaply."""
+    the fills sharing it find their keep sums cheaply. A vector is a view of its bytes
+    (success.build_success_vector), so they are that view's own, not a copy."""
     success = success_vector(task, filled)
-    known = _bytes_by_vector.get(id(success))
-    if known is not None and known[0] is success:  # the very array (kept alive here: its id holds)
-        return known[1]
-    return _bytes_by_vector.put(id(success), (success, success.tobytes()))[1]
-
-
-_bytes_by_vector: BoundedCache[int, tuple[BoolArray, bytes]] = BoundedCache(256)
+    held = success.base
+    return held if isinstance(held, bytes) else success.tobytes()
 
 
 def keep_sums(completes: bytes, task: Task, filled: Filled) -> KeepSums:

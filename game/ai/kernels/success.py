@@ -82,8 +82,10 @@ def build_success_vector(task: Task, filled: Filled) -> BoolArray:
                 per_class = np.zeros(count, dtype=np.bool_)
                 per_class[by_cell.take(cells, axis=0)] = True
                 result = per_class.take(classes)
-    result.flags.writeable = False
-    return result
+    # a read-only view of its own bytes: the easy bot's card fills read those bytes, one per roll
+    # (keep_sums.vector_bytes), and share them instead of keeping a copy beside each vector
+    viewed: BoolArray = np.frombuffer(result.tobytes(), dtype=np.bool_)
+    return viewed
 
 
 @lru_cache(maxsize=512)

@@ -13,11 +13,13 @@ import pytest
 
 from game.penk import ExpertBot, PenkMatch, Phase, State, legal_actions, make_bot, new_game, play_game
 from game.penk.bots import markings
+from game.penk.closing import ends_game
 from game.penk.dice import group_cell
 from game.penk.evaluate import MIN_WEIGHT, penk_cost, sheet_value
-from game.penk.expert import EXPERT, expert_plan, turn_values
+from game.penk.expert import EXPERT, end_gain, expert_plan, turn_values
 from game.penk.odds import tables
-from game.penk.sheet import Sheet
+from game.penk.scoring import score_sheet
+from game.penk.sheet import Sheet, completed_lines, read_sheet
 from tools import simulate
 
 
@@ -43,10 +45,29 @@ def test_each_hand_is_worth_its_best_groups_on_the_whole_sheet() -> None:
                 after = sheet
                 for group in groups:
                     after = after.circle(*group_cell(group))
-                cost = penk_cost(sheet, after, [other], turns, EXPERT)
-                gain = sheet_value(after, turns, None, EXPERT) - base + cost
+                if ends_game((after, other.cross_out(completed_lines(sheet, after)))):
+                    gain = end_gain(state, after, turns, 1.0, EXPERT, ExpertBot.win_bonus)
+                else:
+                    cost = penk_cost(sheet, after, [other], turns, EXPERT)
+                    gain = sheet_value(after, turns, None, EXPERT) - base + cost
                 best = max(best, max(gain, 0.0) + MIN_WEIGHT)
             assert values.marks[tables().hand_index[hand]] == pytest.approx(best)
+
+
+def test_a_turn_that_ends_the_game_is_worth_its_final_margin() -> None:
+    # seat 1 plays last: circling row 1 of column 2 fills its second column and ends the game
+    mine = read_sheet("x.ooo/xxooo/xxooo/xxooo/xx...")
+    theirs = read_sheet("oo.../oo.../ooo../...../.....")
+    state = new_game(2, first=0).evolve(sheets=(theirs, mine), active=1)
+    after = mine.circle(1, 2)
+    turns = 3.0
+    going_on = sheet_value(mine, turns, None, EXPERT) - sheet_value(theirs, turns, None, EXPERT)
+    final = score_sheet(1, after).total - score_sheet(0, theirs).total
+    won = 1.0 if final > 0 else 0.0
+    assert ends_game((theirs, after))
+    for bonus in (0.0, 10.0):
+        expected = final - going_on + bonus * (won - 0.5)
+        assert end_gain(state, after, turns, 1.0, EXPERT, bonus) == pytest.approx(expected)
 
 
 def test_the_expert_rerolls_a_hand_that_circles_little() -> None:

@@ -133,6 +133,9 @@ def _problem_of(error: Exception, name: str = ARCHIVE_FILE) -> FileProblem:
     return FileProblem(name, reason, files.shorten(str(error)))
 
 
+CLOSE_WAIT = 30.0  # seconds close() waits for a reopening in flight (its quick check and import)
+
+
 class Archive:
     """An open archive. `problem`: why it could not be opened as it was (damaged and set aside,
     newer, or not writable), or why the last write failed; None when all is well."""
@@ -148,6 +151,7 @@ class Archive:
         self.locked = False
         self._lockouts = 0  # how often the opening found the lock held
         self._reopening = False
+        self._reopener: threading.Thread | None = None
         self.db = self._open()
         self.opening_problem = self.problem  # damaged and set aside, newer, not writable, or busy
         self.told = False  # whether the player was told of the opening problem (news())
@@ -208,7 +212,8 @@ class Archive:
         if not self.locked or self._reopening or time.monotonic() < self._busy_until:
             return
         self._reopening = True
-        threading.Thread(target=self._reopen, name="archive-reopen", daemon=True).start()
+        self._reopener = threading.Thread(target=self._reopen, name="archive-reopen", daemon=True)
+        self._reopener.start()
 
     def _reopen(self) -> None:
         try:
@@ -289,6 +294,11 @@ class Archive:
         return db
 
     def close(self) -> None:
+        # a connection closed while the reopening thread still writes through it crashes the
+        # process (SQLite frees what the other thread is using): that thread finishes first
+        reopener = self._reopener
+        if reopener is not None and reopener is not threading.current_thread():
+            reopener.join(CLOSE_WAIT)
         self.db.close()
 
     # --- writing ----------------------------------------------------------------------------------

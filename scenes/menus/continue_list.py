@@ -52,40 +52,24 @@ class ContinueScene(MenuScene):
         most = max(1, area.height // (ROW_HEIGHT + ROW_GAP))
         saved = unfinished_games()[:most]
         for index, info in enumerate(saved):
-            top = area.y + index * (ROW_HEIGHT + ROW_GAP)
-            resume = Button(
-                pygame.Rect(area.x, top, area.width - DELETE_WIDTH - 16, ROW_HEIGHT),
-                self._row_label(info),
-                self._resumer(info),
-                hint=self._row_hint(info),
-                primary=index == 0,
-                size=20,
-            )
-            delete = Button(
-                pygame.Rect(area.right - DELETE_WIDTH, top, DELETE_WIDTH, ROW_HEIGHT),
-                lambda: t("continue.delete"),
-                self._deleter(info),
-                hint=lambda: t("continue.delete.hint"),
-                size=20,
+            resume, delete = _row_buttons(
+                area,
+                index,
+                (self._row_label(info), self._resumer(info), self._row_hint(info)),
+                (lambda: t("continue.delete"), self._deleter(info), lambda: t("continue.delete.hint")),
             )
             self.rows.append((info, resume, delete))
             widgets += [resume, delete]
         for index, ticket in enumerate(online_tickets()[: most - len(saved)], start=len(saved)):
-            top = area.y + index * (ROW_HEIGHT + ROW_GAP)
-            take = Button(
-                pygame.Rect(area.x, top, area.width - DELETE_WIDTH - 16, ROW_HEIGHT),
-                self._table_label(ticket),
-                self._taker(ticket),
-                hint=lambda: t("continue.online.row.hint"),
-                primary=index == 0,
-                size=20,
-            )
-            forget = Button(
-                pygame.Rect(area.right - DELETE_WIDTH, top, DELETE_WIDTH, ROW_HEIGHT),
-                lambda: t("continue.online.forget"),
-                self._forgetter(ticket),
-                hint=lambda: t("continue.online.forget.hint"),
-                size=20,
+            take, forget = _row_buttons(
+                area,
+                index,
+                (self._table_label(ticket), self._taker(ticket), lambda: t("continue.online.row.hint")),
+                (
+                    lambda: t("continue.online.forget"),
+                    self._forgetter(ticket),
+                    lambda: t("continue.online.forget.hint"),
+                ),
             )
             self.tables.append((ticket, take, forget))
             widgets += [take, forget]
@@ -184,3 +168,32 @@ class ContinueScene(MenuScene):
         self.draw_heading(surface, t("continue.title"))
         self.focus.draw(surface)
         self.focus.draw_hint(surface, self.layout["hint"])
+
+
+# a button's (label, action, hint)
+ButtonParts = tuple[Callable[[], str], Callable[[], None], Callable[[], str]]
+
+
+def _row_buttons(
+    area: pygame.Rect, index: int, main: ButtonParts, side: ButtonParts
+) -> tuple[Button, Button]:
+    """One row of the list: the wide button that continues it, and the narrow one beside it."""
+    top = area.y + index * (ROW_HEIGHT + ROW_GAP)
+    label, action, hint = main
+    wide = Button(
+        pygame.Rect(area.x, top, area.width - DELETE_WIDTH - 16, ROW_HEIGHT),
+        label,
+        action,
+        hint=hint,
+        primary=index == 0,
+        size=20,
+    )
+    label, action, hint = side
+    narrow = Button(
+        pygame.Rect(area.right - DELETE_WIDTH, top, DELETE_WIDTH, ROW_HEIGHT),
+        label,
+        action,
+        hint=hint,
+        size=20,
+    )
+    return wide, narrow

@@ -1,4 +1,5 @@
-"""Gönnen Können's rules (game.engine is the door) and its bots (game.ai).
+"""The house's games: the kit every game stands on (game.kit), the first game (game.goennen), Penk!
+(game.penk), the registry that names them (game.registry) and online play (game.online).
 
 PUBLIC_MODULES are the only modules of `game` that scenes/, tools/ and main.py may import: a game's
 door re-exports the vocabulary the screens need, so the inside can change without touching them
@@ -7,13 +8,13 @@ door re-exports the vocabulary the screens need, so the inside can change withou
 
 PUBLIC_MODULES: frozenset[str] = frozenset(
     {
-        "game.engine",  # the first game's door: play, vocabulary, deck, scoring, solo levels
-        "game.serialize",  # saves
-        "game.match",  # a seeded match with its dice
-        "game.position",  # scenario positions
-        "game.ai",  # make_bot, LEVELS, decide, Bot
-        "game.ai.play",  # whole bot games
-        "game.ai.kernels.odds",  # exact odds of a dice plan (bench, deck page, the odds on screen)
+        "game.goennen.engine",  # the first game's door: play, vocabulary, deck, scoring, solo levels
+        "game.goennen.serialize",  # saves
+        "game.goennen.match",  # a seeded match with its dice
+        "game.goennen.position",  # scenario positions
+        "game.goennen.ai",  # make_bot, LEVELS, decide, Bot
+        "game.goennen.ai.play",  # whole bot games
+        "game.goennen.ai.kernels.odds",  # exact odds of a dice plan (bench, deck page, the odds on screen)
         "game.penk",  # the second game's door
         "game.registry",  # every game's rulebook by name (game/kit/rulebook.py)
         "game.kit.table",  # a game at a table of seats, pure

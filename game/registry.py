@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.goennen.rulebook import FIRST_RULES
 from game.kit.rulebook import Rulebook
 from game.penk.rulebook import PENK_RULES
-from game.rulebook import FIRST_RULES
 
 __all__ = ["GAMES", "Rulebook", "rulebook"]
 

@@ -128,7 +128,7 @@ class App:
         if not pygame.display.get_init() or (driver in ("offscreen", "dummy") and driver != requested):
             raise NoDisplayError("no graphical display found (is DISPLAY or WAYLAND_DISPLAY set?)")
         pygame.display.set_caption(i18n.t("app.window_title"))
-        from game.engine import Colour
+        from game.goennen.engine import Colour
         from scenes.render.dice import die_face
 
         pygame.display.set_icon(die_face(Colour.ORANGE, 5, 64))  # drawn, so no image file to keep

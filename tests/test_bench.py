@@ -90,7 +90,7 @@ def test_the_baseline_worktree_goes_even_when_interrupted() -> None:
     seen: list[Path] = []
     with pytest.raises(KeyboardInterrupt), side_by_side.baseline_tree("HEAD") as tree:
         seen.append(tree)
-        assert (tree / "game" / "engine.py").is_file()
+        assert (tree / "game" / "__init__.py").is_file()
         assert str(tree) in _worktrees()
         raise KeyboardInterrupt
     assert not seen[0].exists() and not seen[0].parent.exists()

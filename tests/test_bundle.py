@@ -86,7 +86,7 @@ def test_bundle_leaves_out_test_and_development_packages(bundle: build_exe.Bundl
     dev_tools = ("pytest", "_pytest", "hypothesis", "mypy", "setuptools", "pip", "tkinter", "numpy.testing")
     for excluded in dev_tools:
         assert not any(name == excluded or name.startswith(excluded + ".") for name in modules), excluded
-    assert {"numpy", "pygame", "pytmx", "game.ai.kernels.odds", "scenes.app"} <= modules
+    assert {"numpy", "pygame", "pytmx", "game.goennen.ai.kernels.odds", "scenes.app"} <= modules
     files = {path.name for path in bundle.folder.rglob("*")}
     assert not any(name.startswith(("_tkinter", "libtk", "libtcl")) for name in files)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.deck import standard_deck
+from game.goennen.deck import standard_deck
 from tools import deck_stats, simulate
 from tools.deck_stats import Holding
 

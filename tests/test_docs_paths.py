@@ -144,7 +144,7 @@ def test_every_path_module_and_test_the_docs_name_exists() -> None:
 
 def test_the_reader_finds_stale_paths_modules_and_tests() -> None:
     text = (
-        "`game/engine.py`, game/penk/gone.py, tests/game/test_view.py::test_no_such_test, "
+        "`game/goennen/engine.py`, game/penk/gone.py, tests/game/test_view.py::test_no_such_test, "
         "tests/test_docs_paths.py::test_the_reader_finds_stale_paths_modules_and_tests[case], "
         "`game.penk.circle_chances`, `game.penk.no_such_name`, python -m tools.bench, "
         "python -m tools.no_such_tool, `penk/rulebook.py`, `penk/gone.py`, `save-penk.json`, "

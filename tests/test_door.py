@@ -39,15 +39,16 @@ def test_scenes_tools_and_main_import_only_public_game_modules() -> None:
 
 def test_the_door_check_sees_every_import_form() -> None:
     source = (
-        "import game.state\n"
-        "from game import odds\nfrom game.cards import Card\ndef f():\n    from game.engine import apply"
+        "import game.goennen.state\n"
+        "from game import odds\nfrom game.goennen.cards import Card\n"
+        "def f():\n    from game.goennen.engine import apply"
     )
     found = [module for _, module in game_modules_imported(ast.parse(source))]
-    assert found == ["game.state", "game.odds", "game.cards", "game.engine"]
+    assert found == ["game.goennen.state", "game.odds", "game.goennen.cards", "game.goennen.engine"]
     assert [module for module in found if module not in PUBLIC_MODULES] == [
-        "game.state",
+        "game.goennen.state",
         "game.odds",
-        "game.cards",
+        "game.goennen.cards",
     ]
 
 
@@ -63,13 +64,13 @@ def test_every_public_module_but_the_coming_ones_exists() -> None:
 
 def test_the_doors_say_what_each_seat_may_know() -> None:
     """The names a table reaches the rules through (issue 31), in both games' doors."""
-    import game.engine
-    import game.match
+    import game.goennen.engine
+    import game.goennen.match
+    import game.goennen.position
     import game.penk
-    import game.position
 
     seat_names = {"redact", "window_seats", "decision_window", "read_sent_action"}
-    assert seat_names | {"check_may_decide", "HIDDEN", "MAX_ACTION_TEXT"} <= set(game.engine.__all__)
+    assert seat_names | {"check_may_decide", "HIDDEN", "MAX_ACTION_TEXT"} <= set(game.goennen.engine.__all__)
     assert seat_names | {"view_to_data", "view_from_data"} <= set(game.penk.__all__)
-    assert {"ChanceSource", "SeededChance", "KeyedChance", "RandomBits"} <= set(game.match.__all__)
-    assert callable(game.position.view_to_data) and callable(game.position.view_from_data)
+    assert {"ChanceSource", "SeededChance", "KeyedChance", "RandomBits"} <= set(game.goennen.match.__all__)
+    assert callable(game.goennen.position.view_to_data) and callable(game.goennen.position.view_from_data)

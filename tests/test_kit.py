@@ -61,33 +61,33 @@ def test_the_kit_imports_no_game() -> None:
 
 def test_the_check_sees_every_kind_of_import() -> None:
     source = (
-        "import game.engine\n"
-        "from game.match import SeededMatch\n"
+        "import game.goennen.engine\n"
+        "from game.goennen.match import SeededMatch\n"
         "from game import flow\n"
         "from .. import seats\n"
         "from game.kit.turn import Turn\n"
         "def later():\n"
-        "    from game.reasons import IllegalActionError\n"
+        "    from game.goennen.reasons import IllegalActionError\n"
         "if TYPE_CHECKING:\n"
-        "    from game.state import State\n"
+        "    from game.goennen.state import State\n"
     )
     assert outside(game_imports(source, "game.penk"), ("game.kit", "game.penk")) == {
-        "game.engine",
-        "game.match",
-        "game.match.SeededMatch",
+        "game.goennen.engine",
+        "game.goennen.match",
+        "game.goennen.match.SeededMatch",
         "game.flow",
         "game.seats",
-        "game.reasons",
-        "game.reasons.IllegalActionError",
-        "game.state",
-        "game.state.State",
+        "game.goennen.reasons",
+        "game.goennen.reasons.IllegalActionError",
+        "game.goennen.state",
+        "game.goennen.state.State",
     }
 
 
 def test_every_game_adds_its_refusals_to_the_one_catalogue() -> None:
     import game.registry  # noqa: F401  every game's rules, hence every game's reasons
+    from game.goennen.reasons import FIRST_GAME_REASONS
     from game.penk.reasons import PENK_REASONS
-    from game.reasons import FIRST_GAME_REASONS
 
     assert FIRST_GAME_REASONS.keys() & PENK_REASONS.keys() == set()
     for reasons in (FIRST_GAME_REASONS, PENK_REASONS):
@@ -103,7 +103,7 @@ def test_a_key_told_two_ways_is_refused() -> None:
 
 
 def test_a_refusal_travels_to_a_process_that_knows_only_the_kit() -> None:
-    from game.reasons import IllegalActionError
+    from game.goennen.reasons import IllegalActionError
 
     sent = pickle.dumps(IllegalActionError("die_used", die="blue"))
     read = (

@@ -1,7 +1,7 @@
 """No module under game/, scenes/ or tools/ uses a `_private` name of another module.
 
 A leading underscore says "only this module relies on it": it may change without notice. A module
-that imports one (`from game.ai.kernels.success import _success`), reads one off another module
+that imports one (`from game.goennen.ai.kernels.success import _success`), reads one off another module
 (`success._by_residual`) or off an object of another module's class (`self.focus._step`, a name
 this module never defines) ties itself to that inside. Tests are exempt: they may look at an
 inside on purpose. Names with two leading and trailing underscores (`__doc__`) are public.
@@ -71,7 +71,7 @@ def private_uses(path: Path) -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and _is_private(node.attr):
             owner = node.value
-            while isinstance(owner, ast.Attribute):  # game.ai.odds._x: the chain ends in a name
+            while isinstance(owner, ast.Attribute):  # game.goennen.ai.odds._x: the chain ends in a name
                 owner = owner.value
             off_a_module = isinstance(owner, ast.Name) and owner.id in modules
             if off_a_module or node.attr not in own:
@@ -94,11 +94,11 @@ def test_the_check_finds_every_form(tmp_path: Path) -> None:
     own private names, on itself or its objects, are not."""
     sample = ROOT / "game" / "_private_names_sample.py"
     sample.write_text(
-        "import game.ai.kernels.odds\n"
-        "from game.ai.kernels.success import _hidden\n"
+        "import game.goennen.ai.kernels.odds\n"
+        "from game.goennen.ai.kernels.success import _hidden\n"
         "from game import cards\n"
-        "import game.state as state\n"
-        "x = cards._secret + state._other + game.ai.kernels.odds._deep\n"
+        "import game.goennen.state as state\n"
+        "x = cards._secret + state._other + game.goennen.ai.kernels.odds._deep\n"
         "y = object()._theirs\n"
         "z = cards.__name__\n"
         "class Mine:\n"
@@ -114,8 +114,8 @@ def test_the_check_finds_every_form(tmp_path: Path) -> None:
         sample.unlink()
     assert sorted(uses) == [
         "cards._secret",
-        "from game.ai.kernels.success import _hidden",
-        "game.ai.kernels.odds._deep",
+        "from game.goennen.ai.kernels.success import _hidden",
+        "game.goennen.ai.kernels.odds._deep",
         "object()._theirs",
         "state._other",
     ]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from game.engine import DeckError, load_deck
+from game.goennen.engine import DeckError, load_deck
 from tests.scenes.test_shipped_files import assets_copy  # noqa: F401 (the fixture)
 from tools import scenario
 

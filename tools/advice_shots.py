@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ai import advise
-from game.engine import Pass, Phase, State
+from game.goennen.ai import advise
+from game.goennen.engine import Pass, Phase, State
 from scenes.app import App
 from scenes.table.turn import TurnScene
 from scenes.table.turn_options import Step
@@ -83,7 +83,7 @@ def shot_last_round(app: App) -> pygame.Surface:
 def shot_solo_card_won_with_hints(app: App) -> pygame.Surface:
     """Level 1 won in a game played with hints: the card says so (it said "Not played yet", as a
     game with hints sets no best score)."""
-    from game.engine import standard_deck
+    from game.goennen.engine import standard_deck
     from scenes.model.progress import Progress, record_game, save_progress, store
 
     booked = record_game(Progress(), 1, 97, "solo", deck=standard_deck(), hints=2)
@@ -166,7 +166,7 @@ def shot_review_reroll(app: App) -> pygame.Surface:
 
 def shot_replay_words(app: App) -> pygame.Surface:
     """A replay just after a roll: the step in words with each die's colour, the timeline above."""
-    from game.engine import Roll
+    from game.goennen.engine import Roll
     from scenes.history.replay import ReplayScene
     from tools.history_shots import shot_replay
 

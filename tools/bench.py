@@ -44,10 +44,10 @@ from dataclasses import replace
 from typing import Any
 
 import game.penk as penk
-from game.ai import DEFAULT_BUDGET, LEVELS, decide, make_bot
-from game.ai.kernels.odds import best_reroll, display_odds, reroll_chance
-from game.ai.play import play_game
-from game.engine import (
+from game.goennen.ai import DEFAULT_BUDGET, LEVELS, decide, make_bot
+from game.goennen.ai.kernels.odds import best_reroll, display_odds, reroll_chance
+from game.goennen.ai.play import play_game
+from game.goennen.engine import (
     COLOURS,
     Display,
     Phase,
@@ -56,7 +56,7 @@ from game.engine import (
     legal_writes,
     standard_deck,
 )
-from game.match import Match
+from game.goennen.match import Match
 from tools import archive_bench, odds_bench, side_by_side
 
 ARCHIVE_GAMES = 10_000  # the history screens' questions answered from an archive this large

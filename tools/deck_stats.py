@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.ai import make_bot
-from game.ai.play import play_game
-from game.engine import Buy, CardKind, Deck, load_deck, standard_deck
-from game.match import Match
+from game.goennen.ai import make_bot
+from game.goennen.ai.play import play_game
+from game.goennen.engine import Buy, CardKind, Deck, load_deck, standard_deck
+from game.goennen.match import Match
 from tools.simulate import GameSpec, add_game_arguments, game_specs, read_seats
 
 Z_95 = 1.959964  # two-sided 95 % normal quantile

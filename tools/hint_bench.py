@@ -1,4 +1,4 @@
-"""How long a hint takes: game.ai.advise at every seat decision of seeded bot games (hard against
+"""How long a hint takes: game.goennen.ai.advise at every seat decision of seeded bot games (hard against
 normal, and a solo level-1 game), wall clock per hint. Prints JSON: decisions, p50, p95, max (ms).
 
     python -m tools.hint_bench [--games 2] [--seed 1]
@@ -10,8 +10,8 @@ import argparse
 import json
 import time
 
-from game.ai import advise, make_bot
-from game.ai.play import play_game
+from game.goennen.ai import advise, make_bot
+from game.goennen.ai.play import play_game
 
 
 def measure(games: int, seed: int) -> dict[str, float]:

@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ai import advise
-from game.engine import Phase, State
+from game.goennen.ai import advise
+from game.goennen.engine import Phase, State
 from scenes.app import App
 from scenes.table.why_not import Thing, answer
 from tools.table_shots import FRAME, open_settled, session_at

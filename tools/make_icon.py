@@ -22,7 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.engine import Colour  # noqa: E402
+from game.goennen.engine import Colour  # noqa: E402
 from scenes.core import theme  # noqa: E402
 from scenes.render.dice import die_face  # noqa: E402
 

@@ -13,7 +13,7 @@ after the last game is at most 20 % larger than after game 5 (issue 19, item 7),
 `--no-screens`, the player's other screens get their turn too: Played games (the archive's list)
 and the game's replay, stepped through a few dozen moves, as a player looks back at a game.
 
-`--bots-only` plays the same bots' games without any scene (game.ai.play, or game.penk's
+`--bots-only` plays the same bots' games without any scene (game.goennen.ai.play, or game.penk's
 play_game with `--game penk`; some hundred times faster): what the engine and the bots' caches
 keep, apart from what the screens keep.
 """
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.serialize import FIRST_GAME
+from game.goennen.serialize import FIRST_GAME
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -186,7 +186,7 @@ def play_bot_games(
     seats: Sequence[SeatConfig] | None = None,
     game_key: str = FIRST_GAME,
 ) -> list[Sample]:
-    """`play_games` without the scenes: the same bots' games through game.ai.play (or Penk!'s
+    """`play_games` without the scenes: the same bots' games through game.goennen.ai.play (or Penk!'s
     play_game) only."""
     from scenes.table.selftest import SEATS
 
@@ -206,8 +206,8 @@ def play_bot_games(
 
 
 def _first_bot_game(levels: Sequence[str], seed: int) -> int:
-    from game.ai import make_bot
-    from game.ai.play import play_game
+    from game.goennen.ai import make_bot
+    from game.goennen.ai.play import play_game
 
     return play_game([make_bot(level) for level in levels], seed).turns
 

@@ -274,9 +274,9 @@ def prepare(folder: Path, rng: random.Random) -> str:
     """Give the monkey a player's history in a fresh data folder, chosen by the seed: all solo
     levels won (so the campaign is open) and a saved bot game a few actions before its end (so
     Continue leads to the final score or the end of a solo game). Returns what was prepared."""
-    from game.ai import decide, make_bot
-    from game.engine import whose_turn
-    from game.match import Match
+    from game.goennen.ai import decide, make_bot
+    from game.goennen.engine import whose_turn
+    from game.goennen.match import Match
     from scenes.model.gameconfig import SeatConfig, SeatKind
     from scenes.model.progress import Progress, save_progress
     from scenes.model.session import GameSession

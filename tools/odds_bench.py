@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.engine import Phase
+from game.goennen.engine import Phase
 from scenes.app import App
 from scenes.table.turn import TurnScene
 from scenes.table.turn_options import Step

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine import Phase, State
+from game.goennen.engine import Phase, State
 from scenes.app import App
 from scenes.core.intents import Action, Intent
 from scenes.table.turn import TurnScene

@@ -4,7 +4,7 @@
 
 Game i of every level named is played with seed S * 1,000,003 + i, so each level's games are the
 very games `--solo-level L --games N --seed S` plays; here they come in pairs per seed. A match draws
-its dice and cards from the seed and the number of actions so far (game/chance.py), so the two
+its dice and cards from the seed and the number of actions so far (game/goennen/chance.py), so the two
 games of a seed deal the same cards and roll the same dice until the bot, which plans by the
 rounds it has left, first chooses differently; from there they part. How long they coincide is
 measured and reported (the actions they share, the round in which they part). With
@@ -28,10 +28,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai import make_bot
-from game.ai.play import play_game
-from game.engine import level_info
-from game.match import Match
+from game.goennen.ai import make_bot
+from game.goennen.ai.play import play_game
+from game.goennen.engine import level_info
+from game.goennen.match import Match
 from tools.shared_dice import play_solo
 
 Z95 = 1.96  # a 95 % interval's half-width in standard errors (normal approximation over many seeds)

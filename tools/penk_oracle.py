@@ -15,7 +15,7 @@ import argparse
 import random
 from collections.abc import Sequence
 
-from game.match import SeededChance
+from game.goennen.match import SeededChance
 from game.penk import (
     ROLLS_PER_TURN,
     Action,

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from game.ai import decide, make_bot
-from game.engine import COLOURS, Complete, End, Reroll, legal_actions, result
-from game.match import Match
+from game.goennen.ai import decide, make_bot
+from game.goennen.engine import COLOURS, Complete, End, Reroll, legal_actions, result
+from game.goennen.match import Match
 from scenes.model.gameconfig import SeatConfig, SeatKind
 from scenes.model.review import adviser_choice
 from scenes.model.session import GameSession

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine import (
+from game.goennen.engine import (
     COLOURS,
     MAX_SEATS,
     Action,
@@ -45,9 +45,9 @@ from game.engine import (
     whose_turn,
     winners,
 )
+from game.goennen.position import POSITION_KEYS, PositionError, position_from_data
+from game.goennen.serialize import read_plain_text
 from game.penk import is_penk_scenario, run_scenario_file
-from game.position import POSITION_KEYS, PositionError, position_from_data
-from game.serialize import read_plain_text
 
 SHOWN_ACTIONS = 50
 EXPECT_KEYS = frozenset(

@@ -100,7 +100,7 @@ def shot_pause(app: App) -> pygame.Surface:
 
 def shot_cards(app: App) -> pygame.Surface:
     """Every card of the deck on one sheet, at display size, with a few written values."""
-    from game.engine import standard_deck
+    from game.goennen.engine import standard_deck
     from scenes.core import fonts, theme
     from scenes.render.cards import DISPLAY, render_card
     from scenes.render.shapes import felt_backdrop
@@ -126,7 +126,7 @@ def shot_cards(app: App) -> pygame.Surface:
 
 def shot_card_sizes(app: App) -> pygame.Surface:
     """Three cards at each table size: blank, part-filled, and completed with used marks."""
-    from game.engine import standard_deck
+    from game.goennen.engine import standard_deck
     from scenes.render.cards import SIZES, render_card
     from scenes.render.shapes import felt_backdrop
 

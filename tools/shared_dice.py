@@ -1,6 +1,6 @@
 """Solo games whose dice and cards stay common to two levels after the bot's choices part them.
 
-A match draws each chance event from the seed and the number of actions so far (game/chance.py),
+A match draws each chance event from the seed and the number of actions so far (game/goennen/chance.py),
 so two games of one seed share their dice only until the first choice that differs; after it the
 action counts drift and every later roll differs. For comparing solo levels (tools/paired_levels.py)
 this module plays a game with common random numbers instead:
@@ -20,11 +20,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from game.ai import decide, make_bot
-from game.engine import CardKind, Colour, Outcome, Phase, Roll, Row, result, sample_chance, standard_deck
-from game.match import Match
+from game.goennen.ai import decide, make_bot
+from game.goennen.engine import (
+    CardKind,
+    Colour,
+    Outcome,
+    Phase,
+    Roll,
+    Row,
+    result,
+    sample_chance,
+    standard_deck,
+)
+from game.goennen.match import Match
 
-MAX_ACTIONS = 50_000  # as in game.ai.play: far above any real game; a stall is a bug
+MAX_ACTIONS = 50_000  # as in game.goennen.ai.play: far above any real game; a stall is a bug
 _ROWS = ((Row.SCORING, CardKind.SCORING), (Row.BONUS, CardKind.BONUS))
 
 
@@ -37,7 +47,7 @@ def play_solo(
 ) -> tuple[Outcome, int]:
     """Play one solo game at `level` on the seed's common dice and deck order; the outcome and the
     number of active turns. `watch(match, seat, action)` is called before each seat action, as
-    game.ai.play.play_game calls it."""
+    game.goennen.ai.play.play_game calls it."""
     deck = standard_deck()
     order = {row: _shuffled(deck.ids(kind), f"deck:{seed}:{row.value}") for row, kind in _ROWS}
     match = Match.new(1, seed, start_player=0, solo_level=level, deck_order=order)

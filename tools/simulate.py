@@ -41,8 +41,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from game import penk
-from game.ai import LEVELS, make_bot
-from game.ai.play import play_game
+from game.goennen.ai import LEVELS, make_bot
+from game.goennen.ai.play import play_game
 from tools.paired_levels import paired_specs, paired_summary, print_paired, run_paired
 
 SEED_STRIDE = 1_000_003

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from game.engine import CampaignState
+from game.goennen.engine import CampaignState
 from scenes.app import App
 from scenes.model.progress import GameRecord, Progress, save_progress, store
 from scenes.model.session import GameSession
@@ -107,7 +107,7 @@ def shot_solo_passive(app: App) -> pygame.Surface:
     """The table in the solo passive move of the stored game (mid-game, dice rolled, choices open)."""
     import json
 
-    from game.engine import Phase, parse
+    from game.goennen.engine import Phase, parse
     from scenes.core.i18n import t
     from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
     from scenes.table.opening import open_table

@@ -22,8 +22,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai import Bot, make_bot
-from game.ai.play import play_game
+from game.goennen.ai import Bot, make_bot
+from game.goennen.ai.play import play_game
 from tools.simulate import GameResult, GameSpec, duplicate_specs, duplicate_summary, play_all
 
 REFERENCE = "expert@1"

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from game.engine import COLOURS, Buy, Phase, Row
+from game.goennen.engine import COLOURS, Buy, Phase, Row
 from scenes.app import App
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession

@@ -10,7 +10,20 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine import Action, Buy, Complete, End, Pass, Phase, Place, Reroll, ReturnCard, State, Take, Write
+from game.goennen.engine import (
+    Action,
+    Buy,
+    Complete,
+    End,
+    Pass,
+    Phase,
+    Place,
+    Reroll,
+    ReturnCard,
+    State,
+    Take,
+    Write,
+)
 from scenes.app import App
 from scenes.core.stack import Scene
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
@@ -124,7 +137,7 @@ def shot_turn_passive(app: App) -> pygame.Surface:
 
 
 def shot_turn_complete(app: App) -> pygame.Surface:
-    from game.engine import legal_actions
+    from game.goennen.engine import legal_actions
     from scenes.table.turn import TurnScene
 
     def can_complete(state: State) -> bool:
@@ -143,7 +156,7 @@ def shot_turn_complete(app: App) -> pygame.Surface:
 
 
 def shot_market_slide(app: App) -> pygame.Surface:
-    from game.engine import Row
+    from game.goennen.engine import Row
     from scenes.table.turn import TurnScene
 
     scene = open_settled(app, session_at(_human_active(1)))

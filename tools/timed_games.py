@@ -6,8 +6,9 @@
 tools.bench --against runs this script once per tree and round (tools/side_by_side.py). It runs
 as a script, not as a module, so that it can time a tree that does not have it (an older commit):
 TREE goes first on the import path, and the script stops if `game` came from anywhere else. It
-uses only `game.ai.make_bot` and `game.ai.play.play_game`, which every commit since the bots
-exist has, so the same script times both trees.
+uses only the bots' `make_bot` and `play.play_game` (in game.goennen.ai, or in game.ai before the
+first game had its own package), which every commit since the bots exist has, so the same script
+times both trees.
 
 The games are played on deck version 2 in every tree (a tree's frozen copy
 `tests/game/data/deck-v2.toml` where it has one, else its standard deck, which was version 2), so a
@@ -24,6 +25,7 @@ counts of tools.bench --instructions subtract such a run).
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import sys
 import time
@@ -38,21 +40,18 @@ def main(argv: list[str]) -> int:
     tree, workloads_text = (arg for arg in argv if arg != "--warmup-only")
     tree_path = Path(tree).resolve()
     sys.path.insert(0, str(tree_path))
-    import game.ai  # binds `game` too, whose file says which tree it came from
-    from game.ai import make_bot
-    from game.ai.play import play_game
-
-    game_file = Path(game.__file__ or "").resolve()
+    first_game = "game.goennen" if (tree_path / "game" / "goennen").is_dir() else "game"
+    bots = importlib.import_module(f"{first_game}.ai")
+    make_bot = bots.make_bot
+    play_game = importlib.import_module(f"{first_game}.ai.play").play_game
+    game_file = Path(sys.modules["game"].__file__ or "").resolve()  # which tree `game` came from
     if tree_path not in game_file.parents:
         sys.exit(f"timed_games: `game` was imported from {game_file}, not from {tree_path}")
     frozen = tree_path / "tests" / "game" / "data" / "deck-v2.toml"
     deck: dict[str, Any] = {}
     if frozen.exists():  # trees since f05946b: play_game takes a deck
-        try:
-            from game.engine import load_deck
-        except ImportError:  # f05946b itself: the engine did not re-export it yet, and its deck was v2
-            pass
-        else:
+        load_deck = getattr(importlib.import_module(f"{first_game}.engine"), "load_deck", None)
+        if load_deck is not None:  # f05946b itself: the engine did not re-export it yet; its deck was v2
             deck = {"deck": load_deck(frozen)}
     report: dict[str, Any] = {}
     for load in json.loads(workloads_text):

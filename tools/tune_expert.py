@@ -7,7 +7,7 @@ Each candidate plays 2-seat duplicate games (tools.simulate's --duplicate: every
 seats swapped) against the hard bot with the default numbers, every candidate on the same deals,
 so candidates are compared on common dice. Bots are unhurried (node limits only), so a run
 repeats exactly on any machine. It prints each candidate's win rate and its lead in points per
-deal with 95 % intervals. The expert's numbers (game/ai/expert/tuned.py) were chosen with it;
+deal with 95 % intervals. The expert's numbers (game/goennen/ai/expert/tuned.py) were chosen with it;
 docs/bots.md says how, and on which seeds, so that its measurements use others.
 """
 
@@ -20,8 +20,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai import DEFAULT_PARAMS, Bot, EvalParams, make_bot, params_for
-from game.ai.play import play_game
+from game.goennen.ai import DEFAULT_PARAMS, Bot, EvalParams, make_bot, params_for
+from game.goennen.ai.play import play_game
 from tools.simulate import GameResult, GameSpec, duplicate_specs, duplicate_summary, play_all
 
 HARD = "hard"

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable
 from itertools import combinations
 
-from game.engine import (
+from game.goennen.engine import (
     COLOURS,
     Action,
     Adjust,
@@ -36,7 +36,7 @@ from game.engine import (
     Write,
     legal_actions,
 )
-from game.match import Match, Setup
+from game.goennen.match import Match, Setup
 from scenes.model import tutorial
 from scenes.model.tutorial import PLAYER, Lesson
 from scenes.model.tutorial_session import bot_answer

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from game.ai import Standing, turn_end_standings
+from game.goennen.ai import Standing, turn_end_standings
 from tools.simulate import SEED_STRIDE
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine import Phase, State
+from game.goennen.engine import Phase, State
 from scenes.app import App
 from scenes.core import tooltip
 from scenes.table.geometry import field_rects

@@ -12,6 +12,6 @@
     kit/rulebook.py      Rulebook: the one typed interface every game implements
     kit/table.py         Table: a game at a table of seats, pure, with time as an input
 
-The first game's modules (game/engine.py, game/match.py, game/serialize.py, ...) re-export what
-they used to hold, so the doors in game.PUBLIC_MODULES stay where they were.
+The first game's modules (game/goennen/engine.py, match.py, serialize.py, ...) re-export what they
+used to hold, so the doors in game.PUBLIC_MODULES stay where they were.
 """

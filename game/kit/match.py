@@ -36,7 +36,7 @@ class SeededMatch(Generic[SetupT, StateT, ActionT]):
     outcomes, in order) and the current state, with chance drawn from its source at each step
     (the seed's unless another is given). Mutable on purpose: it is the driver, the state stays a
     value. A game's match says how its engine applies, samples and tells chance and the end
-    (game/match.py, game/penk/match.py)."""
+    (game/goennen/match.py, game/penk/match.py)."""
 
     def __init__(self, setup: SetupT, state: StateT, chance: ChanceSource | None = None) -> None:
         self.setup = setup

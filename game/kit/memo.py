@@ -1,7 +1,7 @@
 """How a full memory of worked-out results makes room: the oldest half goes.
 
-Every memory in game/ (the tasks' own in game/cards.py, the bots' and kernels' caches) remembers results
-of pure computations, so what it forgets is worked out again, never differently. Forgetting
+Every memory in game/ (the tasks' own in game/goennen/cards.py, the bots' and kernels' caches)
+remembers results of pure computations, so what it forgets is worked out again, never differently. Forgetting
 everything when full made the process saw-tooth between empty and full caches, and a limit high
 enough not to cost speed was reached only after hundreds of games, so the process kept growing
 all evening. Forgetting the oldest half keeps what the games of the last while asked for, costs

@@ -2,7 +2,7 @@
 
 Every refusal a game of the house can give is a key of REASONS, key -> English template: the
 table's own (turns, seats, the table server) are listed here, and each game adds its own from its
-reasons module (`add_reasons`: game/reasons.py for the first game, game/penk/reasons.py with keys
+reasons module (`add_reasons`: game/goennen/reasons.py for the first game, game/penk/reasons.py with keys
 "penk.<name>"), which that game's rules import. `IllegalActionError(key, **params)` carries the key
 and the parameters, so a screen tells the reason in the player's language from its own catalogue
 (entry "refusal.<key>"); the English message, `str(error)`, is for tools, logs and scenario files.

@@ -3,7 +3,7 @@
 A table (game/kit/table.py), the generic test harness and, in time, the screens reach a game only
 through its rulebook, so a third game is its own rules plus one `Rulebook` and one entry in the
 registry (game/registry.py). Each game's door module already has these functions; its rulebook
-(game/rulebook.py for the first game, game/penk/rulebook.py for Penk!) only lends them.
+(game/goennen/rulebook.py for the first game, game/penk/rulebook.py for Penk!) only lends them.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ so it replays identically on any Python version and stays readable by people:
     {"format": "goennen-koennen-save", "version": 1, "game": "penk", "setup": {...},
      "actions": ["roll 11345J", "reroll 1J", ...]}
 
-A save without a "game" key is of the first game (game/serialize.py); Penk!'s are game/penk/saves.py.
+A save without a "game" key is of the first game (game/goennen/serialize.py); Penk!'s are game/penk/saves.py.
 Loading replays every action through the game's engine, so a damaged or tampered save cannot produce
 a state the rules do not allow; it is refused with a `SaveError` naming the file and what is wrong.
 A file that cannot be read is set aside (renamed, never deleted) so nothing else is lost.

@@ -6,7 +6,7 @@ room.py       Room: one table's lobby, seat tokens, codes, chat and game, pure (
 server/       the asyncio WebSocket server around rooms: the only code under game/ doing I/O
 """
 
-from game.chance import KEY_BYTES
+from game.goennen.chance import KEY_BYTES
 from game.online.fair import Verdict, check_game, commitment
 from game.online.protocol import MAX_CHAT, MAX_FRAME, MAX_NAME, PROTOCOL, ProtocolError, decode, encode
 from game.online.room import CODE_LENGTH, CODE_LETTERS, GRACE, Room

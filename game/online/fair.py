@@ -15,9 +15,9 @@ import hmac
 from dataclasses import dataclass
 from typing import Any
 
-from game.chance import KEY_BYTES, KeyedChance
+from game.goennen.chance import KEY_BYTES, KeyedChance
+from game.goennen.reasons import IllegalActionError
 from game.kit.rulebook import Rulebook
-from game.reasons import IllegalActionError
 
 
 @dataclass(frozen=True, slots=True)

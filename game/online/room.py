@@ -25,12 +25,12 @@ import hmac
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game.chance import KeyedChance
+from game.goennen.chance import KeyedChance
+from game.goennen.reasons import IllegalActionError
 from game.kit.rulebook import Rulebook
 from game.kit.table import Entry, Table, TableSeat, Timers
 from game.online.fair import commitment
 from game.online.protocol import MAX_CHAT, MAX_NAME
-from game.reasons import IllegalActionError
 
 Record = dict[str, str]  # one journal line: "k" its kind, the rest its fields
 TABLE_KINDS = frozenset({"seat", "bot", "timeout", "chance"})  # the table's log (kit/table.py)

@@ -1,4 +1,4 @@
-"""Penk!'s bots, easy, normal and hard, with the first game's signature (game/ai/base.py):
+"""Penk!'s bots, easy, normal and hard, with the first game's signature (game/goennen/ai/base.py):
 `bot(view, legal, rng, budget) -> action`, seeing only the view of the seat that decides.
 
 - easy keeps the dice of its most common value (and the jollies), stops as soon as it can circle

@@ -1,4 +1,4 @@
-"""Penk!'s public vocabulary, the same as the first game's (game/engine.py):
+"""Penk!'s public vocabulary, the same as the first game's (game/goennen/engine.py):
 
     state = new_game(players=3, first=1)               # seat 1 marks the "!"
     whose_turn(state)                                  # Turn("chance"), Turn("seat", 1), Turn("end")

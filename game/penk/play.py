@@ -1,6 +1,6 @@
 """Playing whole Penk! games with bots in every seat (simulations, benchmarks, tests).
 
-As in the first game (game/ai/play.py), the match owns chance and each seat's bot gets its own
+As in the first game (game/goennen/ai/play.py), the match owns chance and each seat's bot gets its own
 generator derived from the seed and the seat, so a game replays whenever it is played again.
 """
 

@@ -14,7 +14,7 @@
     [[seats]]
     sheet = "o.... ..... ..... ..... x...."   # rows 1..5: o circled, x crossed, . clear
 
-Errors are game.position.PositionError, naming the key and the reason.
+Errors are game.goennen.position.PositionError, naming the key and the reason.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What each seat may know in Penk!, the same doors as the first game's (game/seats.py).
+"""What each seat may know in Penk!, the same doors as the first game's (game/goennen/seats.py).
 
 Penk! hides nothing: every sheet and die on the table is public and only the future dice are
 secret, so every seat and every spectator reads every action as it is. One seat decides at a time

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import polib
 
-from game.serialize import read_plain_text
+from game.goennen.serialize import read_plain_text
 from scenes.core import shipped
 from scenes.core.resources import resource_path
 

@@ -8,7 +8,7 @@ is wrong with it, and the app then shows the reinstall screen.
 
 from __future__ import annotations
 
-from game.engine import DECK_PATH, DeckError, standard_deck
+from game.goennen.engine import DECK_PATH, DeckError, standard_deck
 from scenes.core import fonts, shipped
 from scenes.core.i18n import FALLBACK, translator
 from scenes.core.layout import REQUIRED, layout

@@ -7,7 +7,7 @@ Text on a colour uses whichever of ink or white contrasts more (WCAG contrast ra
 
 from __future__ import annotations
 
-from game.engine import Colour
+from game.goennen.engine import Colour
 
 RGB = tuple[int, int, int]
 

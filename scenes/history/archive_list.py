@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.serialize import FIRST_GAME, SaveError
+from game.goennen.serialize import FIRST_GAME, SaveError
 from scenes.core import file_notices, fonts, theme
 from scenes.core.confirm import Confirmation, ask
 from scenes.core.file_notices import ARCHIVE

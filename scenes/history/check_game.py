@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import Draw, Roll
+from game.goennen.engine import Draw, Roll
 from game.penk import Roll as PenkRoll
 from scenes.core import fonts, theme
 from scenes.core.i18n import t

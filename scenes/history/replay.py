@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import COLOURS, Reroll, Roll, State, current_scores
+from game.goennen.engine import COLOURS, Reroll, Roll, State, current_scores
 from scenes.core import fonts, theme
 from scenes.core.i18n import current_language, t
 from scenes.core.widgets import Slider, Text

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Reroll, parse
+from game.goennen.engine import Reroll, parse
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.intents import Action as Key

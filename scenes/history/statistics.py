@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import standard_deck
+from game.goennen.engine import standard_deck
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.menu import MenuScene

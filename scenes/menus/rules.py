@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import COLOURS, CardKind, standard_deck
+from game.goennen.engine import COLOURS, CardKind, standard_deck
 from game.penk import State as PenkState
 from game.penk import current_scores, new_game, read_sheet
 from scenes.core import fonts, theme

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import COLOURS, standard_deck
+from game.goennen.engine import COLOURS, standard_deck
 from scenes.core import fonts, theme
 from scenes.core.i18n import current_language, t, text_of
 from scenes.core.intents import Action, Intent

@@ -33,7 +33,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.serialize import SaveError
+from game.goennen.serialize import SaveError
 from scenes.model import files
 from scenes.model.archive_entry import ABANDONED, FINISHED, ArchiveEntry, entry_of_record, entry_of_session
 from scenes.model.archive_schema import (

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from game import penk
-from game.engine import current_scores, result
-from game.serialize import FIRST_GAME, GAME_KEY, SaveError
+from game.goennen.engine import current_scores, result
+from game.goennen.serialize import FIRST_GAME, GAME_KEY, SaveError
 from scenes.model.gameconfig import SeatKind
 from scenes.model.session import GameSession
 from scenes.model.text import printable
@@ -61,7 +61,7 @@ class ArchiveEntry:
     rounds: int
     actions: int
     seats: tuple[SeatEntry, ...]
-    record: dict[str, Any]  # the save's data: game.serialize's envelope with seats and context
+    record: dict[str, Any]  # the save's data: game.goennen.serialize's envelope with seats and context
     fingerprint: str  # fingerprint(record): the archive keeps each game once
     # the player's seats (an online game: the one seat played here); None: the human seats, or
     # in a watched game the bots

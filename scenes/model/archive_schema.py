@@ -78,7 +78,7 @@ def _version_1(db: sqlite3.Connection) -> None:
     db.execute(
         """CREATE TABLE records (
             game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-            record BLOB NOT NULL               -- the save (game.serialize's envelope), zlib-compressed JSON
+            record BLOB NOT NULL               -- the save (its serialize envelope), zlib-compressed JSON
         )"""
     )
     db.execute(

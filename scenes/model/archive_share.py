@@ -1,7 +1,7 @@
 """Sharing a game: any archived game written to a file a friend can import, and such files read
 into the archive.
 
-An exported file is the game's save (game.serialize's versioned envelope, with seats and context)
+An exported file is the game's save (game.goennen.serialize's versioned envelope, with seats and context)
 plus an "archived" object saying when it was played and how it ended. Exports go to `exports/` in
 the data folder, named by the game's date and number (never by anything a file said). Import reads
 every `*.json` in `imports/`: each is read through the guarded reader and replayed like a save
@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game.serialize import VERSION as SAVE_VERSION
+from game.goennen.serialize import VERSION as SAVE_VERSION
 from scenes.model import files
 from scenes.model.archive import Archive
 from scenes.model.archive_entry import OUTCOMES, ArchiveEntry, entry_of_record

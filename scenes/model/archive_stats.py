@@ -16,7 +16,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from game.serialize import FIRST_GAME
+from game.goennen.serialize import FIRST_GAME
 from scenes.model.archive_schema import BOT_LEVEL_BITS
 
 CHART_GAMES = 100  # the score-over-time chart shows the latest games

@@ -3,7 +3,7 @@
 A write never raises: `write_text` returns None, or a `FileProblem` saying in a word why it failed
 (disk full, folder read-only, a folder where the file should be, ...). The screens turn that word
 into a notice in the player's language and play on; the next write tries again, and the last good
-file stays, since writes are atomic (game.serialize.write_atomic).
+file stays, since writes are atomic (game.goennen.serialize.write_atomic).
 
 A read never raises either: `load_file` gives the file's contents checked by the caller's reader,
 or defaults with a `FileProblem`. Whatever the bytes (too big, not UTF-8, NUL bytes, Infinity, a
@@ -30,7 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from game.serialize import NotAPlainFile, read_plain, write_atomic
+from game.goennen.serialize import NotAPlainFile, read_plain, write_atomic
 from scenes.model.userdata import data_dir
 
 LOG = logging.getLogger("goennen.files")

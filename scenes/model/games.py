@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game import penk
-from game.engine import MAX_SEATS
+from game.goennen.engine import MAX_SEATS
 from scenes.model.rulebooks import FIRST_GAME, PENK
 
 

@@ -29,8 +29,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.ai import decide, make_bot
-from game.engine import COLOURS, Action, Draw, Phase, Roll, State, apply_known, sample_chance
+from game.goennen.ai import decide, make_bot
+from game.goennen.engine import COLOURS, Action, Draw, Phase, Roll, State, apply_known, sample_chance
 from scenes.model.penk_playout import win_share as penk_win_share
 from scenes.model.playout import ROLLOUT_BUDGET, mean_and_error, win_share
 from scenes.model.replay import Replay

@@ -8,7 +8,7 @@ What each number means is docs/odds.md; in short, for the human who decides now:
 - "write": while a passive or chance write is chosen, on each field the chosen die may go to, the
   card's chance to be completed within one whole turn of one's own, after the write (`before`: now);
 - "chance": after the third roll, each chance option's worth in points as the adviser sees it
-  (game.ai.chance_values: the numbers the Hint compares), the one it chooses marked.
+  (game.goennen.ai.chance_values: the numbers the Hint compares), the one it chooses marked.
 """
 
 from __future__ import annotations
@@ -17,15 +17,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from game.ai import chance_values
-from game.ai.kernels.odds import (
+from game.goennen.ai import chance_values
+from game.goennen.ai.kernels.odds import (
     KeepChances,
     chance_before_roll,
     equal_dice_success,
     goal_chances,
     success_vector,
 )
-from game.engine import (
+from game.goennen.engine import (
     COLOURS,
     MARKET_SLOTS,
     ROWS,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.serialize import FIRST_GAME as FIRST_GAME_KEY  # the archive names games as saves do
+from game.goennen.serialize import FIRST_GAME as FIRST_GAME_KEY  # the archive names games as saves do
 from scenes.model.archive import has_archive, store
 
 FIRST_GAMES = 10

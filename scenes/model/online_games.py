@@ -28,9 +28,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game.match import KeyedChance
+from game.goennen.match import KeyedChance
+from game.goennen.serialize import FIRST_GAME, GAME_KEY, SaveError
 from game.registry import GAMES
-from game.serialize import FIRST_GAME, GAME_KEY, SaveError
 from scenes.model import archive as archive_module
 from scenes.model import files
 from scenes.model.archive_entry import ABANDONED, FINISHED, OUTCOMES, ArchiveEntry, entry_of_record
@@ -46,7 +46,7 @@ ONLINE_HOST = "online_host"  # of a table hosted on a player's computer ("a tabl
 ONLINE_MODES = (ONLINE, ONLINE_HOST)
 ONLINE_KEY = "online"  # where the record's context keeps the key and the commitment
 SOURCE = "online game"  # the name a refusal gives (FileProblem.file): the message is no file
-# the keys of a save's envelope (game.serialize); seats, chance and context are this module's
+# the keys of a save's envelope (game.goennen.serialize); seats, chance and context are this module's
 ENVELOPE = ("format", "version", "deck_version", GAME_KEY, "setup", "actions")
 KEY_BYTES = 32  # game.online.KEY_BYTES (read here without importing online play at start)
 HEX_LENGTH = 2 * KEY_BYTES  # a key and a commitment (BLAKE2b-256) are both 32 bytes

@@ -13,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game.goennen.serialize import SaveError
 from game.penk import IllegalActionError, PenkMatch, parse
-from game.serialize import SaveError
 from scenes.model import penk_tutorial
 from scenes.model.files import DamagedFile, read_json, write_json, write_text
 from scenes.model.gameconfig import SeatConfig, SeatKind

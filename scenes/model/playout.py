@@ -9,9 +9,9 @@ import math
 import random
 from dataclasses import replace
 
-from game.ai import decide, make_bot
-from game.engine import State, level_info, result
-from game.match import Match
+from game.goennen.ai import decide, make_bot
+from game.goennen.engine import State, level_info, result
+from game.goennen.match import Match
 from scenes.model.replay import Replay
 
 ROLLOUT_BUDGET = 0.005  # the easy bots' budget in the rollouts (they decide without searching)

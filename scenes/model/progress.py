@@ -25,7 +25,15 @@ from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from game.engine import SOLO_LEVELS, CampaignState, CampaignStep, Deck, level_won, record_level, standard_deck
+from game.goennen.engine import (
+    SOLO_LEVELS,
+    CampaignState,
+    CampaignStep,
+    Deck,
+    level_won,
+    record_level,
+    standard_deck,
+)
 from scenes.model.files import FileProblem, load_file, write_json
 from scenes.model.userdata import data_dir
 

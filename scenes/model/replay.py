@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine import Action
-from game.match import Match
+from game.goennen.engine import Action
+from game.goennen.match import Match
 from game.penk import PenkMatch
 from scenes.model.rulebooks import FIRST_GAME
 from scenes.model.session import GameSession
@@ -32,7 +32,7 @@ class Move:
 
 class Replay:
     """states[i] is the table before action i (states[-1]: after the last one). A first game's
-    states are `game.engine.State`s, a Penk! game's `game.penk.State`s (`game` says which)."""
+    states are `game.goennen.engine.State`s, a Penk! game's `game.penk.State`s (`game` says which)."""
 
     def __init__(self, session: GameSession) -> None:
         self.session = session  # names, seats and bot levels; its match stays as it was

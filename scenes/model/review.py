@@ -1,5 +1,5 @@
 """A review of a finished game, after GNU Backgammon's analysis: for each of the human's decisions,
-what the adviser would have chosen (the bot behind the Hint, game/ai/adviser.py, so a game played
+what the adviser would have chosen (the bot behind the Hint, game/goennen/ai/adviser.py, so a game played
 by following every hint is never marked), and the chance of winning (solo: of reaching the target)
 lost against it.
 
@@ -22,8 +22,8 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from game.ai import ADVISER, advise
-from game.engine import Action, State, apply
+from game.goennen.ai import ADVISER, advise
+from game.goennen.engine import Action, State, apply
 from scenes.model import luck as luck_module
 from scenes.model.luck import RollLuck
 from scenes.model.playout import mean_and_error, rollout

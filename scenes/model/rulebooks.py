@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.goennen.serialize import GAME_KEY
 from game.registry import GAMES
 from game.registry import Rulebook as GameRulebook
-from game.serialize import GAME_KEY
 
 FIRST_GAME = "goennen-koennen"
 PENK = "penk"

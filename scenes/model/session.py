@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine import Action, Buy, State, Turn, Write
-from game.match import Match, SystemChance
+from game.goennen.engine import Action, Buy, State, Turn, Write
+from game.goennen.match import Match, SystemChance
+from game.goennen.serialize import VERSION as SAVE_VERSION
+from game.goennen.serialize import SaveError
 from game.penk import PenkMatch
-from game.serialize import VERSION as SAVE_VERSION
-from game.serialize import SaveError
 from scenes.model.files import (
     REFUSALS,
     DamagedFile,

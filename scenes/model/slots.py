@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from game.engine import After, Phase, State
-from game.serialize import VERSION as SAVE_VERSION
-from game.serialize import set_aside
+from game.goennen.engine import After, Phase, State
+from game.goennen.serialize import VERSION as SAVE_VERSION
+from game.goennen.serialize import set_aside
 from scenes.model import files
 from scenes.model.archive import keep_abandoned
 from scenes.model.rulebooks import PENK

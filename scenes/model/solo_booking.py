@@ -16,7 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import CampaignStep, Outcome, State, current_scores, level_info, result, shortfall_payable
+from game.goennen.engine import (
+    CampaignStep,
+    Outcome,
+    State,
+    current_scores,
+    level_info,
+    result,
+    shortfall_payable,
+)
 from scenes.model.progress import (
     MODES,
     GameResult,

@@ -16,9 +16,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import Action, State, parse
-from game.match import Match, Setup
-from game.position import position_from_data
+from game.goennen.engine import Action, State, parse
+from game.goennen.match import Match, Setup
+from game.goennen.position import position_from_data
 
 SEED = 22  # seed 14's second reroll lesson met two cards the dice completed (issue 33)
 PLAYER = 0  # the learner's seat; the easy bot sits at seat 1

@@ -13,10 +13,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from game.ai import decide, make_bot
-from game.engine import Action, IllegalActionError, parse
-from game.match import Match
-from game.serialize import SaveError
+from game.goennen.ai import decide, make_bot
+from game.goennen.engine import Action, IllegalActionError, parse
+from game.goennen.match import Match
+from game.goennen.serialize import SaveError
 from scenes.model import tutorial
 from scenes.model.files import shorten, write_json, write_reason, write_text
 from scenes.model.first_game import first_game

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.engine import IllegalActionError, standard_deck
+from game.goennen.engine import IllegalActionError, standard_deck
 from scenes.core.i18n import t
 from scenes.model.online.client import OnlineClient
 from scenes.table.refusals import explain

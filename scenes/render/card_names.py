@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from game.engine import Card, CardKind
+from game.goennen.engine import Card, CardKind
 from scenes.core.i18n import t
 
 CardLookup = Callable[[str], Card]

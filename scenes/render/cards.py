@@ -15,7 +15,7 @@ from functools import cache
 
 import pygame
 
-from game.engine import BONUS_USES, COLOURS, BonusKind, Card, CardKind, Field, Relation, Task
+from game.goennen.engine import BONUS_USES, COLOURS, BonusKind, Card, CardKind, Field, Relation, Task
 from scenes.core import fonts, theme
 from scenes.core.i18n import current_language, t
 from scenes.core.surface_cache import SurfaceCache

@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 
 import pygame
 
-from game.engine import COLOURS, Colour
+from game.goennen.engine import COLOURS, Colour
 from game.penk import JOLLY
 from scenes.core import fonts, theme
 from scenes.core.tween import Tweens

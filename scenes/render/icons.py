@@ -9,7 +9,7 @@ import math
 
 import pygame
 
-from game.engine import COLOURS, BonusKind, Colour, ScoringKind
+from game.goennen.engine import COLOURS, BonusKind, Colour, ScoringKind
 from scenes.core import fonts, theme
 from scenes.render.shapes import draw_glyph
 

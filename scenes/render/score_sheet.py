@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping
 
 import pygame
 
-from game.engine import Card, CardScore, Display
+from game.goennen.engine import Card, CardScore, Display
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.render.card_names import card_name

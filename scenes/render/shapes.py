@@ -8,7 +8,7 @@ from functools import cache
 
 import pygame
 
-from game.engine import Colour
+from game.goennen.engine import Colour
 from scenes.core import theme
 
 RGB = tuple[int, int, int]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import (
+from game.goennen.engine import (
     CAMPAIGN_GOAL_POINTS,
     SOLO_LEVELS,
     CampaignState,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import CAMPAIGN_GOAL_POINTS, SOLO_LEVELS, campaign_unlocked, level_info
+from game.goennen.engine import CAMPAIGN_GOAL_POINTS, SOLO_LEVELS, campaign_unlocked, level_info
 from scenes.core import file_notices, fonts, theme
 from scenes.core.file_notices import PROGRESS
 from scenes.core.i18n import t

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import SOLO_LEVELS, CardScore, level_info, standard_deck
+from game.goennen.engine import SOLO_LEVELS, CardScore, level_info, standard_deck
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.intents import Action, Intent

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.serialize import SaveError
+from game.goennen.serialize import SaveError
 from scenes.core import file_notices
 from scenes.core.confirm import Confirmation, ask
 from scenes.core.i18n import t

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import level_info
+from game.goennen.engine import level_info
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.menu import MenuScene

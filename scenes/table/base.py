@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import Card, Phase
+from game.goennen.engine import Card, Phase
 from scenes.core import file_notices, fonts, theme
 from scenes.core.confirm import Confirmation, ask
 from scenes.core.file_notices import GAME

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from game.engine import (
+from game.goennen.engine import (
     Action,
     Adjust,
     Buy,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import IllegalActionError, Phase, Place, ReturnCard, State
+from game.goennen.engine import IllegalActionError, Phase, Place, ReturnCard, State
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.intents import Action as Key

@@ -9,7 +9,7 @@ from functools import cache
 
 import pygame
 
-from game.engine import COLOURS, Colour
+from game.goennen.engine import COLOURS, Colour
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.tween import Tweens

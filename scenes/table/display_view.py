@@ -8,7 +8,7 @@ from functools import cache
 
 import pygame
 
-from game.engine import Display, PlacedCard
+from game.goennen.engine import Display, PlacedCard
 from scenes.core import theme
 from scenes.render.cards import render_card
 from scenes.render.shapes import colour_chip, rounded_panel

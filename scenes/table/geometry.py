@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import Card
+from game.goennen.engine import Card
 from scenes.render.cards import MARK_CENTRES, MARK_RADIUS, task_layout
 
 DESIGN = (300, 420)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     import pygame
 
-    from game.engine import Action
+    from game.goennen.engine import Action
     from scenes.table.turn_options import Step
 
 

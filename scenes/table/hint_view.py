@@ -1,4 +1,4 @@
-"""The hint at the table: asked with the Hint button or H, answered by the adviser (game.ai.advise)
+"""The hint at the table: asked with the Hint button or H, answered by the adviser (game.goennen.ai.advise)
 on the bots' thinker thread, shown until the player acts: the things to use ringed in the hint's
 own colour (the dice to keep or to use, the card, the field, the market slot, the cell, the deck,
 or the button to press) and the sentence why in a paper box over the log. While the bot thinks, a
@@ -6,7 +6,7 @@ small "thinking" mark stands there instead. Asking again while the hint shows do
 
 Every hint asked is counted in the game's save (scenes/model/hints.py). While a bot plays, H asks
 "why?" of the bot's latest move instead: the same sentence, from that bot's own numbers
-(game.ai.explain), shown until the player next acts; it counts as no hint."""
+(game.goennen.ai.explain), shown until the player next acts; it counts as no hint."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.ai import DEFAULT_BUDGET, Advice, advise, explain
-from game.engine import (
+from game.goennen.ai import DEFAULT_BUDGET, Advice, advise, explain
+from game.goennen.engine import (
     COLOURS,
     MARKET_SLOTS,
     Action,

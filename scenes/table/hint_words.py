@@ -1,5 +1,5 @@
 """A hint in words: what to do (the hinted action as an instruction) and why (one clause built from
-the numbers the adviser's evaluation gave, game.ai.Why), in the player's language, told when drawn.
+the numbers the adviser's evaluation gave, game.goennen.ai.Why), in the player's language, told when drawn.
 
     "Keep 4, 4 and 4 and reroll the other 2 dice: 72 % to buy Yellow three (slot 3) this turn,
      worth 9.0 points to your display."
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Set
 
-from game.ai import Advice, Why
-from game.engine import (
+from game.goennen.ai import Advice, Why
+from game.goennen.engine import (
     COLOURS,
     Action,
     Adjust,

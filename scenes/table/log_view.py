@@ -15,7 +15,7 @@ from functools import cache
 
 import pygame
 
-from game.engine import Action, Card, Draw
+from game.goennen.engine import Action, Card, Draw
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.model.session import LogEntry

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.engine import MARKET_SLOTS, ROWS, CardKind, Deck, Row, price
+from game.goennen.engine import MARKET_SLOTS, ROWS, CardKind, Deck, Row, price
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.tween import Tweens

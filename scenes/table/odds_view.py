@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import COLOURS, Colour, Phase, Row, State
+from game.goennen.engine import COLOURS, Colour, Phase, Row, State
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.tooltip import Tip

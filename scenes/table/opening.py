@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.engine import After, Phase
+from game.goennen.engine import After, Phase
 from scenes.core import file_notices
 from scenes.core.file_notices import GAME
 from scenes.model.gameconfig import GameConfig

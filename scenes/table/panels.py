@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.engine import PlacedCard, SeatScore, State
+from game.goennen.engine import PlacedCard, SeatScore, State
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.model.session import GameSession

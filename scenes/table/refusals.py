@@ -1,13 +1,13 @@
 """Why the engine refused a move, told in the player's language.
 
-The engine's IllegalActionError carries a stable reason key and its parameters (game/reasons.py);
+The engine's IllegalActionError carries a stable reason key and its parameters (game/goennen/reasons.py);
 the catalogues tell each key as "refusal.<key>", with the card's name and the colour in the
 player's language. The English message of the error is never shown.
 """
 
 from __future__ import annotations
 
-from game.engine import COLOURS, IllegalActionError
+from game.goennen.engine import COLOURS, IllegalActionError
 from scenes.core.i18n import t
 from scenes.render.card_names import CardLookup, name_of
 from scenes.table.words import colour_word

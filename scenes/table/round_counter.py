@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import Card, State
+from game.goennen.engine import Card, State
 from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.render.cards import render_card

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Outcome, PlacedCard, current_scores, level_info, result
+from game.goennen.engine import Outcome, PlacedCard, current_scores, level_info, result
 from scenes.core import file_notices, fonts, theme
 from scenes.core.i18n import t, text_of
 from scenes.core.intents import Action as Key

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine import Card
+from game.goennen.engine import Card
 from scenes.core import theme
 from scenes.core.widgets import Pressable, Text
 

@@ -12,7 +12,7 @@ from functools import partial
 
 import pygame
 
-from game.engine import BonusKind, Card, CardKind, Colour, PlacedCard, State
+from game.goennen.engine import BonusKind, Card, CardKind, Colour, PlacedCard, State
 from scenes.core.i18n import t
 from scenes.core.tooltip import Tip
 from scenes.render.card_names import card_name

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import (
+from game.goennen.engine import (
     COLOURS,
     Action,
     Adjust,
@@ -485,7 +485,7 @@ class TurnScene(TableBase):
         session = self.session
         parts = []
         if state.config.solo:
-            from game.engine import level_info
+            from game.goennen.engine import level_info
 
             info = level_info(state.config.solo_level or 1)
             parts.append(

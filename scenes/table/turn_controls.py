@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
-from game.engine import COLOURS, HIDDEN, Buy, CardKind, Colour, Complete, Phase, Row, State, Take
+from game.goennen.engine import COLOURS, HIDDEN, Buy, CardKind, Colour, Complete, Phase, Row, State, Take
 from scenes.core import fonts, theme
 from scenes.core.i18n import t, text_of
 from scenes.core.widgets import Button, FocusGroup, Widget

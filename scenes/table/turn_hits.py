@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.engine import COLOURS, Card, Phase, PlacedCard
+from game.goennen.engine import COLOURS, Card, Phase, PlacedCard
 from scenes.table.geometry import field_rects
 from scenes.table.why_not import Thing
 

@@ -9,7 +9,19 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.engine import COLOURS, Action, Buy, Colour, Complete, Draw, Place, Reroll, Roll, State, Write
+from game.goennen.engine import (
+    COLOURS,
+    Action,
+    Buy,
+    Colour,
+    Complete,
+    Draw,
+    Place,
+    Reroll,
+    Roll,
+    State,
+    Write,
+)
 from scenes.core import theme
 from scenes.render.cards import render_card
 from scenes.render.dice import ROLL_SECONDS, die_face

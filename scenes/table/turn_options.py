@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
-from game.engine import (
+from game.goennen.engine import (
     COLOURS,
     Action,
     Adjust,

@@ -17,7 +17,7 @@ from itertools import permutations
 
 import pygame
 
-from game.engine import (
+from game.goennen.engine import (
     COLOURS,
     Action,
     Buy,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine import (
+from game.goennen.engine import (
     COLOURS,
     Action,
     Adjust,

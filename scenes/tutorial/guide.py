@@ -10,7 +10,19 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.engine import COLOURS, Action, Adjust, Buy, Colour, Complete, End, Pass, Place, Reroll, Write
+from game.goennen.engine import (
+    COLOURS,
+    Action,
+    Adjust,
+    Buy,
+    Colour,
+    Complete,
+    End,
+    Pass,
+    Place,
+    Reroll,
+    Write,
+)
 from scenes.core.i18n import t
 from scenes.core.widgets import Button
 from scenes.model.tutorial import PLAYER, Lesson

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.serialize import SaveError
+from game.goennen.serialize import SaveError
 from scenes.core.i18n import t
 from scenes.model import files
 from scenes.model.tutorial_session import TutorialSession, answer_offer, tutorial_slot

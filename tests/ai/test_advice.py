@@ -1,4 +1,4 @@
-"""Advice for a human (game/ai/advice.py) and the engine's "why not" (rules.refusal). A hint must be a
+"""Advice for a human (game/goennen/ai/advice.py) and the engine's "why not" (rules.refusal). A hint must be a
 legal action at every kind of decision, the same for the same position, the adviser's own choice
 (the hard bot with the expert's numbers), and carry the numbers its sentence names; `refusal` must
 give the very reason `apply` refuses with, and None for a legal action."""
@@ -11,15 +11,15 @@ from collections import Counter
 
 import pytest
 
-from game.actions import Buy, Complete, Reroll, Row, Write
-from game.ai import ADVISER, advise, chance_values, make_bot
-from game.ai.advice import adviser
-from game.ai.base import decide
-from game.ai.play import play_game
-from game.colours import COLOURS
-from game.engine import IllegalActionError, apply, is_legal, refusal
-from game.match import Match
-from game.state import Phase
+from game.goennen.actions import Buy, Complete, Reroll, Row, Write
+from game.goennen.ai import ADVISER, advise, chance_values, make_bot
+from game.goennen.ai.advice import adviser
+from game.goennen.ai.base import decide
+from game.goennen.ai.play import play_game
+from game.goennen.colours import COLOURS
+from game.goennen.engine import IllegalActionError, apply, is_legal, refusal
+from game.goennen.match import Match
+from game.goennen.state import Phase
 
 
 def test_advice_is_legal_with_its_numbers_at_every_kind_of_decision() -> None:

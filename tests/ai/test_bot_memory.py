@@ -19,11 +19,11 @@ from types import ModuleType
 from typing import Any
 
 import game
-from game.ai import make_bot
-from game.ai.kernels.cache import BoundedCache, RecentCache
-from game.ai.kernels.keep_sums import CardFills
-from game.ai.play import play_game
-from game.deck import standard_deck
+from game.goennen.ai import make_bot
+from game.goennen.ai.kernels.cache import BoundedCache, RecentCache
+from game.goennen.ai.kernels.keep_sums import CardFills
+from game.goennen.ai.play import play_game
+from game.goennen.deck import standard_deck
 
 LEVELS = ("easy", "normal", "easy")
 WARM_UP_GAMES = 5
@@ -62,7 +62,7 @@ def _forget_everything() -> None:
             elif isinstance(value, CardFills):
                 value._fills.clear()
     for name, function in _function_memories():
-        if name != "game.deck.standard_deck":
+        if name != "game.goennen.deck.standard_deck":
             function.cache_clear()
     for card in standard_deck().cards:
         for memory in (card.task._sums, card.task._takers, card.task._open_values, card.task._masks):

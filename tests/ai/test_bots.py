@@ -9,13 +9,13 @@ from dataclasses import replace
 
 import pytest
 
-from game.actions import Action
-from game.ai import LEVELS, decide, make_bot
-from game.ai.base import Bot
-from game.ai.play import play_game
-from game.engine import legal_actions, view
-from game.match import Match
-from game.state import Pile, State
+from game.goennen.actions import Action
+from game.goennen.ai import LEVELS, decide, make_bot
+from game.goennen.ai.base import Bot
+from game.goennen.ai.play import play_game
+from game.goennen.engine import legal_actions, view
+from game.goennen.match import Match
+from game.goennen.state import Pile, State
 
 BUDGET = 0.05  # small: the tests check legality, not strength
 

@@ -1,4 +1,4 @@
-"""The one bounded cache of the bots and kernels (game/ai/kernels/cache.py)."""
+"""The one bounded cache of the bots and kernels (game/goennen/ai/kernels/cache.py)."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ from typing import Any
 
 import pytest
 
-from game import cards
-from game.ai import easy, evaluate, make_bot, planning
-from game.ai.kernels import keep_sums, odds, success
-from game.ai.kernels.cache import BoundedCache, RecentCache
-from game.ai.kernels.success import forget_success_vectors
-from game.ai.play import play_game
-from game.deck import standard_deck
-from game.memo import forget_oldest_half
+from game.goennen import cards
+from game.goennen.ai import easy, evaluate, make_bot, planning
+from game.goennen.ai.kernels import keep_sums, odds, success
+from game.goennen.ai.kernels.cache import BoundedCache, RecentCache
+from game.goennen.ai.kernels.success import forget_success_vectors
+from game.goennen.ai.play import play_game
+from game.goennen.deck import standard_deck
+from game.kit.memo import forget_oldest_half
 
 
 def test_remembers_until_full_then_forgets_the_oldest_half() -> None:
@@ -82,7 +82,7 @@ def _games(levels: tuple[str, ...], seeds: range) -> list[tuple[object, ...]]:
 
 
 def _task_memories() -> list[dict[Any, Any]]:
-    """The memories every task of the deck keeps on itself (game/cards.py)."""
+    """The memories every task of the deck keeps on itself (game/goennen/cards.py)."""
     tasks = [card.task for card in standard_deck().cards]
     return [memory for task in tasks for memory in (task._sums, task._takers, task._open_values, task._masks)]
 

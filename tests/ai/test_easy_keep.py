@@ -1,4 +1,4 @@
-"""The easy bot's keep decision (game/ai/kernels/keep_sums.py, sums shared by success vector) agrees
+"""The easy bot's keep decision (game/goennen/ai/kernels/keep_sums.py, sums shared by success vector) agrees
 with planning.single_card_keep (the odds' tables per card fill): same fill, dice and rolls left,
 same dice rerolled; and its sums are the odds' own chances in whole numbers."""
 
@@ -8,13 +8,13 @@ import random
 
 import numpy as np
 
-from game.ai.kernels import odds
-from game.ai.kernels.classes import classes_of_cards
-from game.ai.kernels.keep_sums import CardFills, KeepSums, keep_classes
-from game.ai.planning import single_card_keep
-from game.cards import Task
-from game.colours import COLOURS
-from game.deck import standard_deck
+from game.goennen.ai.kernels import odds
+from game.goennen.ai.kernels.classes import classes_of_cards
+from game.goennen.ai.kernels.keep_sums import CardFills, KeepSums, keep_classes
+from game.goennen.ai.planning import single_card_keep
+from game.goennen.cards import Task
+from game.goennen.colours import COLOURS
+from game.goennen.deck import standard_deck
 
 
 def test_easy_keep_matches_the_keep_tables_on_random_fills_and_dice() -> None:

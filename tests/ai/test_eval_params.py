@@ -8,13 +8,13 @@ import json
 
 import pytest
 
-from game.ai import make_bot
-from game.ai.evaluate import DEFAULT_PARAMS, EvalParams, Evaluator
-from game.ai.expert.tuned import TUNED_PARAMS
-from game.ai.play import play_game
-from game.display import MAX_CARDS
-from game.match import Match
-from game.state import MARKET_SLOTS, ROWS, Phase, State
+from game.goennen.ai import make_bot
+from game.goennen.ai.evaluate import DEFAULT_PARAMS, EvalParams, Evaluator
+from game.goennen.ai.expert.tuned import TUNED_PARAMS
+from game.goennen.ai.play import play_game
+from game.goennen.display import MAX_CARDS
+from game.goennen.match import Match
+from game.goennen.state import MARKET_SLOTS, ROWS, Phase, State
 from tools import tune_expert
 
 

@@ -8,17 +8,17 @@ import time
 
 import pytest
 
-from game.actions import Action
-from game.ai import evaluate, make_bot
-from game.ai.evaluate import Evaluator
-from game.ai.kernels import odds
-from game.ai.planning import Plan, best_write, spends_extra_die, usable_dice
-from game.ai.play import play_game
-from game.cards import BonusKind
-from game.display import Display, PlacedCard
-from game.match import Match
-from game.state import Phase, State
-from game.writes import legal_writes
+from game.goennen.actions import Action
+from game.goennen.ai import evaluate, make_bot
+from game.goennen.ai.evaluate import Evaluator
+from game.goennen.ai.kernels import odds
+from game.goennen.ai.planning import Plan, best_write, spends_extra_die, usable_dice
+from game.goennen.ai.play import play_game
+from game.goennen.cards import BonusKind
+from game.goennen.display import Display, PlacedCard
+from game.goennen.match import Match
+from game.goennen.state import Phase, State
+from game.goennen.writes import legal_writes
 
 
 def _write_states(seed: int, players: int, level: str) -> list[State]:

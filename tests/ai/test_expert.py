@@ -7,17 +7,17 @@ import random
 
 import pytest
 
-from game.actions import Reroll, Roll
-from game.ai import decide, make_bot
-from game.ai.evaluate import Evaluator
-from game.ai.expert import ExpertBot
-from game.ai.expert.common_chance import CommonChance
-from game.ai.expert.rollout import win_chance
-from game.ai.play import play_game
-from game.colours import COLOURS
-from game.engine import apply
-from game.match import Match
-from game.state import Phase
+from game.goennen.actions import Reroll, Roll
+from game.goennen.ai import decide, make_bot
+from game.goennen.ai.evaluate import Evaluator
+from game.goennen.ai.expert import ExpertBot
+from game.goennen.ai.expert.common_chance import CommonChance
+from game.goennen.ai.expert.rollout import win_chance
+from game.goennen.ai.play import play_game
+from game.goennen.colours import COLOURS
+from game.goennen.engine import apply
+from game.goennen.match import Match
+from game.goennen.state import Phase
 
 BUDGET = 0.05  # five futures per candidate: the tests check the search, not its strength
 
@@ -93,8 +93,8 @@ def test_the_luck_subtracted_has_mean_zero_over_every_outcome() -> None:
     the rerolled dice: the control variate adds no bias."""
     from itertools import product
 
-    from game.ai.hard import HardBot
-    from game.ai.kernels import odds
+    from game.goennen.ai.hard import HardBot
+    from game.goennen.ai.kernels import odds
 
     match = Match.new(1, seed=5, solo_level=3)
     match.advance()
@@ -135,7 +135,7 @@ def test_a_solo_display_after_the_setup_is_not_judged_hopeless() -> None:
 def test_the_standings_are_recorded_in_the_game_play_game_plays() -> None:
     """One standing per active turn of every seat, on the game the simulations play (the same
     outcome), each with the game's result for its seat."""
-    from game.ai import turn_end_standings
+    from game.goennen.ai import turn_end_standings
 
     for players, level in ((1, 7), (2, None)):
         record = play_game([make_bot("hard") for _ in range(players)], 3, solo_level=level)

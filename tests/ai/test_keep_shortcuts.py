@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from game.ai import make_bot
-from game.ai.evaluate import Evaluator
-from game.ai.hard import HardBot
-from game.ai.normal import NormalBot
-from game.ai.play import play_game
-from game.engine import view
-from game.match import Match
-from game.state import Phase, State
+from game.goennen.ai import make_bot
+from game.goennen.ai.evaluate import Evaluator
+from game.goennen.ai.hard import HardBot
+from game.goennen.ai.normal import NormalBot
+from game.goennen.ai.play import play_game
+from game.goennen.engine import view
+from game.goennen.match import Match
+from game.goennen.state import Phase, State
 
 
 def _keep_states(seed: int, levels: tuple[str, ...], solo_level: int | None = None) -> list[State]:

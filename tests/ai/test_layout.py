@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import make_bot
-from game.ai.evaluate import Evaluator
-from game.ai.play import play_game
-from game.match import Match
-from game.state import State
+from game.goennen.ai import make_bot
+from game.goennen.ai.evaluate import Evaluator
+from game.goennen.ai.play import play_game
+from game.goennen.match import Match
+from game.goennen.state import State
 
 
 def _states(seed: int, levels: tuple[str, ...], solo_level: int | None) -> list[State]:

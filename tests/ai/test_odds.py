@@ -1,4 +1,4 @@
-"""Exact completion odds (game/ai/kernels/odds.py) against an independent plain-Python enumerator
+"""Exact completion odds (game/goennen/ai/kernels/odds.py) against an independent plain-Python enumerator
 and known values."""
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.kernels import odds, rolls, success
-from game.ai.kernels.classes import classes_for_blocks
-from game.ai.kernels.deck_table import deck_table
-from game.cards import Field, Relation, Task, parse_task
-from game.colours import COLOURS
-from game.deck import standard_deck
+from game.goennen.ai.kernels import odds, rolls, success
+from game.goennen.ai.kernels.classes import classes_for_blocks
+from game.goennen.ai.kernels.deck_table import deck_table
+from game.goennen.cards import Field, Relation, Task, parse_task
+from game.goennen.colours import COLOURS
+from game.goennen.deck import standard_deck
 
 Dice = tuple[int, ...]
 ALL_ROLLS: tuple[Dice, ...] = tuple(itertools.product(range(1, 7), repeat=5))
@@ -28,7 +28,7 @@ ALL_ROLLS: tuple[Dice, ...] = tuple(itertools.product(range(1, 7), repeat=5))
 
 
 def rules_hold(task: Task, values: Sequence[int]) -> bool:
-    """The task's rules, written out again from the rule text (not via game.cards)."""
+    """The task's rules, written out again from the rule text (not via game.goennen.cards)."""
     for field, value in zip(task.fields, values, strict=True):
         if field.number is not None and value != field.number:
             return False

@@ -7,11 +7,11 @@ import random
 
 import numpy as np
 
-from game.ai.kernels import odds
-from game.ai.kernels.classes import blocks_of, classes_of, classes_of_cards
-from game.ai.kernels.programme import best_rerolls, expected, mean_turn_value, turn_values, workspace
-from game.ai.kernels.rolls import FACES, ROLL_FACES, reroll_positions
-from game.deck import standard_deck
+from game.goennen.ai.kernels import odds
+from game.goennen.ai.kernels.classes import blocks_of, classes_of, classes_of_cards
+from game.goennen.ai.kernels.programme import best_rerolls, expected, mean_turn_value, turn_values, workspace
+from game.goennen.ai.kernels.rolls import FACES, ROLL_FACES, reroll_positions
+from game.goennen.deck import standard_deck
 
 
 def _cards() -> list[tuple[odds.OpenCard, odds.BoolArray]]:

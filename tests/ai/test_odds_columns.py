@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.ai.kernels import odds
-from game.ai.kernels.programme import expected, turn_values, workspace
-from game.deck import standard_deck
+from game.goennen.ai.kernels import odds
+from game.goennen.ai.kernels.programme import expected, turn_values, workspace
+from game.goennen.deck import standard_deck
 
 
 def test_one_column_and_batch_give_the_same_bits() -> None:

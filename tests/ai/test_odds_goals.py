@@ -10,7 +10,7 @@ from itertools import product
 import numpy as np
 import pytest
 
-from game.ai.kernels.odds import (
+from game.goennen.ai.kernels.odds import (
     MASKS,
     BoolArray,
     equal_dice_success,
@@ -18,8 +18,8 @@ from game.ai.kernels.odds import (
     roll_index,
     success_vector,
 )
-from game.deck import load_deck
-from game.engine import DECK_PATH
+from game.goennen.deck import load_deck
+from game.goennen.engine import DECK_PATH
 
 
 def _outcomes(dice: tuple[int, ...], mask: tuple[bool, ...]) -> list[tuple[int, ...]]:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.engine import Roll
+from game.goennen.engine import Roll
 from tools import paired_levels, shared_dice, simulate
 from tools.paired_levels import LevelGame, PairedResult, PairedSpec, Parting
 

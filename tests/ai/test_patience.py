@@ -1,16 +1,16 @@
 """Patience: the hard bot holds open cells in reserve while a solo game has many turns left
-(game/ai/evaluate.py, PATIENCE); nobody else does, and never in a game with others."""
+(game/goennen/ai/evaluate.py, PATIENCE); nobody else does, and never in a game with others."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.ai import make_bot
-from game.ai.evaluate import PATIENCE, PATIENT_FROM, Evaluator
-from game.ai.play import play_game
-from game.display import MAX_CARDS
-from game.match import Match
-from game.state import Phase, State
+from game.goennen.ai import make_bot
+from game.goennen.ai.evaluate import PATIENCE, PATIENT_FROM, Evaluator
+from game.goennen.ai.play import play_game
+from game.goennen.display import MAX_CARDS
+from game.goennen.match import Match
+from game.goennen.state import Phase, State
 
 
 def _active_states(players: int, solo_level: int | None) -> list[State]:

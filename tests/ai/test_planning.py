@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import Buy, Complete, Place
-from game.ai import make_bot
-from game.ai.evaluate import Evaluator
-from game.ai.kernels import odds
-from game.ai.planning import (
+from game.goennen.actions import Buy, Complete, Place
+from game.goennen.ai import make_bot
+from game.goennen.ai.evaluate import Evaluator
+from game.goennen.ai.kernels import odds
+from game.goennen.ai.planning import (
     _card_completions,
     _Purchases,
     best_acts,
@@ -26,14 +26,14 @@ from game.ai.planning import (
     single_card_keep,
     value_options,
 )
-from game.ai.play import play_game
-from game.cards import assignments
-from game.colours import COLOURS, Colour
-from game.deck import load_deck, standard_deck
-from game.display import Display, PlacedCard
-from game.engine import apply, apply_known, view
-from game.match import Match
-from game.state import Phase, State
+from game.goennen.ai.play import play_game
+from game.goennen.cards import assignments
+from game.goennen.colours import COLOURS, Colour
+from game.goennen.deck import load_deck, standard_deck
+from game.goennen.display import Display, PlacedCard
+from game.goennen.engine import apply, apply_known, view
+from game.goennen.match import Match
+from game.goennen.state import Phase, State
 
 # The purchase check plays seeded games, and its count of checked purchases depends on the cards;
 # a frozen deck keeps those games whatever the standard deck becomes (as the same-games test does).

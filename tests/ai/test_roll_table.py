@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 
-from game.ai.kernels import odds
-from game.ai.kernels.rolls import ROLL_OF_DICE
+from game.goennen.ai.kernels import odds
+from game.goennen.ai.kernels.rolls import ROLL_OF_DICE
 
 
 def test_the_table_of_rolls_is_the_place_value_index_of_every_roll() -> None:

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from game.ai import Standing
+from game.goennen.ai import Standing
 from tools import win_chance
 
 

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 import game.penk as penk
-from game import engine
-from game.ai import make_bot
-from game.ai.play import play_game
-from game.match import Match
+from game.goennen import engine
+from game.goennen.ai import make_bot
+from game.goennen.ai.play import play_game
+from game.goennen.match import Match
 
 
 def test_every_action_of_a_game_of_each_kind_rebuilds_from_its_repr() -> None:

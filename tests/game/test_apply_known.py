@@ -8,9 +8,9 @@ from functools import cache
 
 import pytest
 
-from game.actions import End, Pass, Reroll
-from game.colours import COLOURS
-from game.engine import (
+from game.goennen.actions import End, Pass, Reroll
+from game.goennen.colours import COLOURS
+from game.goennen.engine import (
     IllegalActionError,
     apply,
     apply_known,
@@ -19,7 +19,7 @@ from game.engine import (
     new_game,
     sample_chance,
 )
-from game.state import Phase, State
+from game.goennen.state import Phase, State
 
 
 @cache

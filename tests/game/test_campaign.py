@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.solo import (
+from game.goennen.solo import (
     CampaignState,
     all_levels,
     campaign_triumph,

@@ -12,12 +12,12 @@ from collections import Counter
 
 import pytest
 
-from game.actions import Draw, Roll
-from game.chance import ChanceStream, sample_chance
-from game.colours import COLOURS
-from game.engine import apply, legal_actions, new_game
-from game.match import Match
-from game.state import Phase
+from game.goennen.actions import Draw, Roll
+from game.goennen.chance import ChanceStream, sample_chance
+from game.goennen.colours import COLOURS
+from game.goennen.engine import apply, legal_actions, new_game
+from game.goennen.match import Match
+from game.goennen.state import Phase
 
 
 def _rolling(dice: int = 5):  # type: ignore[no-untyped-def]

@@ -1,4 +1,4 @@
-"""Chance sources (game/chance.py): the seed's, unchanged, and a secret key's."""
+"""Chance sources (game/goennen/chance.py): the seed's, unchanged, and a secret key's."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import random
 import pytest
 
 import game.penk as penk
-from game.ai import decide, make_bot
-from game.ai.play import play_game
-from game.chance import ChanceStream
-from game.engine import Roll, sample_chance
-from game.match import KeyedChance, Match, SeededChance, SystemChance
-from game.position import position_from_data
+from game.goennen.ai import decide, make_bot
+from game.goennen.ai.play import play_game
+from game.goennen.chance import ChanceStream
+from game.goennen.engine import Roll, sample_chance
+from game.goennen.match import KeyedChance, Match, SeededChance, SystemChance
+from game.goennen.position import position_from_data
 
 KEY = bytes(range(32))
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.kernels.odds import one_turn_chance
-from game.cards import Card, CardKind, parse_task
-from game.deck import DECK_PATH, DeckError, load_deck, standard_deck
+from game.goennen.ai.kernels.odds import one_turn_chance
+from game.goennen.cards import Card, CardKind, parse_task
+from game.goennen.deck import DECK_PATH, DeckError, load_deck, standard_deck
 
 # The fingerprint of every frozen deck version (see assets/deck/README.md). Changing a card's task,
 # colour, reward or points under a frozen number fails here: give the deck a new version, calibrate

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import random
 
-from game.ai import make_bot
-from game.ai.play import play_game
-from game.cards import BonusKind, die_bits
-from game.colours import COLOURS, Colour
-from game.deck import standard_deck
-from game.display import Display
-from game.match import Match
-from game.writes import could_write
+from game.goennen.ai import make_bot
+from game.goennen.ai.play import play_game
+from game.goennen.cards import BonusKind, die_bits
+from game.goennen.colours import COLOURS, Colour
+from game.goennen.deck import standard_deck
+from game.goennen.display import Display
+from game.goennen.match import Match
+from game.goennen.writes import could_write
 
 
 def _random_fill(task_len: int, rng: random.Random) -> tuple[int | None, ...]:

@@ -3,7 +3,7 @@
 As OpenSpiel keeps them: each file is the whole game as text, every chance outcome and every
 action played, and at each decision the position and the legal actions. A changed line says
 exactly where a rule, the flow or a bot now does something else. The text is built from public
-things only (`game.engine.legal_actions`, `game.position.position_to_data`, the action texts,
+things only (`game.goennen.engine.legal_actions`, `game.goennen.position.position_to_data`, the action texts,
 `play_game`'s outcome), so a re-layering of the state's inside does not change it; the games use a
 frozen copy of deck version 2 (`data/deck-v2.toml`), so a new deck version does not either.
 
@@ -24,12 +24,12 @@ from typing import Any
 
 import pytest
 
-from game.ai import make_bot
-from game.ai.play import play_game
-from game.deck import load_deck
-from game.engine import legal_actions
-from game.match import Match
-from game.position import position_to_data
+from game.goennen.ai import make_bot
+from game.goennen.ai.play import play_game
+from game.goennen.deck import load_deck
+from game.goennen.engine import legal_actions
+from game.goennen.match import Match
+from game.goennen.position import position_to_data
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 DECK = Path(__file__).resolve().parent / "data" / "deck-v2.toml"
@@ -45,7 +45,7 @@ HEADER = """\
 #
 # The cut: every step of the game is here. "chance:" lines are the rolls and draws as the match
 # drew them. At each seat's decision ("== step N"): the position, then the legal actions and
-# "> " the action the bot played. The position is the state's keys as game.position writes
+# "> " the action the bot played. The position is the state's keys as game.goennen.position writes
 # them, then the market, the decks (unseen card counts, the cards under them) and each seat's
 # display (card id@cell, filled fields with '.' for empty ones, bonus marks used, wild colour;
 # then hand and pending card); these last lines only when they changed since the last
@@ -103,7 +103,7 @@ def _value_text(value: Any) -> str:
 
 
 def position_text(data: dict[str, Any]) -> dict[str, str]:
-    """A position (as game.position writes it) in a few stable lines, keyed by what each shows:
+    """A position (as game.goennen.position writes it) in a few stable lines, keyed by what each shows:
     "state", "market", "decks", "seat 0", "seat 1", ..."""
     state = " ".join(f"{key}={_value_text(v)}" for key, v in data.items() if key not in _NOT_ON_STATE_LINE)
     lines = {"state": state}

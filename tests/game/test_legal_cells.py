@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 
-from game.deck import standard_deck
-from game.display import GRID, MAX_CARDS, NEIGHBOURS_8, Display, PlacedCard, Pos
+from game.goennen.deck import standard_deck
+from game.goennen.display import GRID, MAX_CARDS, NEIGHBOURS_8, Display, PlacedCard, Pos
 
 
 def _plain(taken: frozenset[Pos]) -> tuple[Pos, ...]:

@@ -12,13 +12,13 @@ from itertools import product
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.actions import Write
-from game.cards import Card, CardKind, Relation, ScoringKind, Task, parse_task
-from game.colours import COLOURS, Colour
-from game.deck import standard_deck
-from game.display import GRID, MAX_CARDS, NEIGHBOURS_8, Display, PlacedCard, Pos
-from game.state import Config, Phase, Pile, Seat, State
-from game.writes import legal_writes, write_problem
+from game.goennen.actions import Write
+from game.goennen.cards import Card, CardKind, Relation, ScoringKind, Task, parse_task
+from game.goennen.colours import COLOURS, Colour
+from game.goennen.deck import standard_deck
+from game.goennen.display import GRID, MAX_CARDS, NEIGHBOURS_8, Display, PlacedCard, Pos
+from game.goennen.state import Config, Phase, Pile, Seat, State
+from game.goennen.writes import legal_writes, write_problem
 
 DECK = standard_deck()
 CARD_ID = "T01"

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from game.actions import (
+from game.goennen.actions import (
     Action,
     Adjust,
     Buy,
@@ -39,12 +39,12 @@ from game.actions import (
     Write,
     parse,
 )
-from game.colours import COLOURS
-from game.deck import standard_deck
-from game.engine import IllegalActionError, apply, legal_actions, result, whose_turn
-from game.match import Match
-from game.serialize import match_from_json, match_to_json
-from game.state import Phase, State
+from game.goennen.colours import COLOURS
+from game.goennen.deck import standard_deck
+from game.goennen.engine import IllegalActionError, apply, legal_actions, result, whose_turn
+from game.goennen.match import Match
+from game.goennen.serialize import match_from_json, match_to_json
+from game.goennen.state import Phase, State
 
 MAX_STEPS = 5_000  # real games here take 150 to 450 steps
 PREFERRED = (Complete, Buy, Place, Write)  # the policy favours these so games progress

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import make_bot
-from game.ai.play import play_game
-from game.deck import Deck, load_deck
-from game.match import Match
+from game.goennen.ai import make_bot
+from game.goennen.ai.play import play_game
+from game.goennen.deck import Deck, load_deck
+from game.goennen.match import Match
 
 DATA = Path(__file__).resolve().parent / "data"
 RECORD = DATA / "same_games.txt"

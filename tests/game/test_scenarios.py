@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.deck import Deck, load_deck, standard_deck
-from game.position import PositionError, position_from_data, position_to_data
+from game.goennen.deck import Deck, load_deck, standard_deck
+from game.goennen.position import PositionError, position_from_data, position_to_data
 from tools.scenario import EXPECT_KEYS, ScenarioError, check, load
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,9 +14,9 @@ import random
 import pytest
 
 import game.penk as penk
-from game.ai import decide, make_bot
-from game.ai.play import play_game
-from game.engine import (
+from game.goennen.ai import decide, make_bot
+from game.goennen.ai.play import play_game
+from game.goennen.engine import (
     HIDDEN,
     MAX_ACTION_TEXT,
     ActionSyntaxError,
@@ -30,9 +30,9 @@ from game.engine import (
     redact,
     view,
 )
-from game.match import Match
-from game.position import view_from_data, view_to_data
-from game.state import DrawTo, State
+from game.goennen.match import Match
+from game.goennen.position import view_from_data, view_to_data
+from game.goennen.state import DrawTo, State
 
 
 def _bot_game(players: int, seed: int) -> Match:

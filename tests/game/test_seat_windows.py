@@ -1,4 +1,4 @@
-"""Decision windows (game/seats.py): seats that decide at once, each on its own copy.
+"""Decision windows (game/goennen/seats.py): seats that decide at once, each on its own copy.
 
 The windows property: in a bot game where every window (the opening deal, the passive writes
 after a reroll, the wild colours) is decided by each of its seats on the private state
@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from game.ai import Bot, decide, make_bot
-from game.ai.play import play_game
-from game.engine import Phase, apply, decision_window, parse, window_seats
-from game.match import Match
-from game.state import State
+from game.goennen.ai import Bot, decide, make_bot
+from game.goennen.ai.play import play_game
+from game.goennen.engine import Phase, apply, decision_window, parse, window_seats
+from game.goennen.match import Match
+from game.goennen.state import State
 
 
 @dataclass
@@ -114,7 +114,7 @@ def test_a_short_run_of_windowed_games_covers_every_window_kind() -> None:
 
 def _wild_state() -> State:
     """The end of a game: seat 0 chooses one wild colour, seat 1 two (B15 and B16)."""
-    from game.position import position_from_data
+    from game.goennen.position import position_from_data
 
     return position_from_data(
         {

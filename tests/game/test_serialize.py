@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from game.actions import Row
-from game.deck import standard_deck
-from game.engine import legal_actions
-from game.match import Match, Setup
-from game.serialize import (
+from game.goennen.actions import Row
+from game.goennen.deck import standard_deck
+from game.goennen.engine import legal_actions
+from game.goennen.match import Match, Setup
+from game.goennen.serialize import (
     FORMAT,
     VERSION,
     SaveError,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import new_game
-from game.state import Phase
+from game.goennen.engine import new_game
+from game.goennen.state import Phase
 
 
 def test_evolve_copies_with_the_changes_and_leaves_the_state_alone() -> None:

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from game.ai import make_bot
-from game.ai.play import play_game
-from game.engine import IllegalActionError
+from game.goennen.ai import make_bot
+from game.goennen.ai.play import play_game
+from game.goennen.engine import IllegalActionError
+from game.goennen.match import KeyedChance
 from game.kit.rulebook import Decider, Rulebook
 from game.kit.table import Table, TableSeat, Timers
-from game.match import KeyedChance
 from game.registry import GAMES, rulebook
 
 BUDGET = 0.05

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from itertools import product
 
-from game.cards import Field, Relation, Task, parse_task
-from game.colours import COLOURS
-from game.deck import standard_deck
+from game.goennen.cards import Field, Relation, Task, parse_task
+from game.goennen.colours import COLOURS
+from game.goennen.deck import standard_deck
 
 
 def _holds(task: Task, values: list[int]) -> bool:

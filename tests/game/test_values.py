@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from game.actions import Buy, Reroll, Row
-from game.colours import COLOURS
-from game.display import PlacedCard
+from game.goennen.actions import Buy, Reroll, Row
+from game.goennen.colours import COLOURS
+from game.goennen.display import PlacedCard
 
 
 def test_rerolls_and_purchases_name_their_dice_in_colour_order() -> None:

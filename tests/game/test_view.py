@@ -3,12 +3,12 @@
 import random
 from dataclasses import replace
 
-from game.actions import Row
-from game.ai import make_bot
-from game.ai.play import play_game
-from game.engine import apply, new_game, sample_chance, view
-from game.match import Match
-from game.state import After, Phase, Pile, State, Step
+from game.goennen.actions import Row
+from game.goennen.ai import make_bot
+from game.goennen.ai.play import play_game
+from game.goennen.engine import apply, new_game, sample_chance, view
+from game.goennen.match import Match
+from game.goennen.state import After, Phase, Pile, State, Step
 
 
 def _dealt(players: int, seed: int) -> State:

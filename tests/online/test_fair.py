@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from game.goennen.match import KeyedChance
 from game.kit.table import Table, TableSeat
-from game.match import KeyedChance
 from game.online.fair import check_game, commitment
 from game.registry import rulebook
 

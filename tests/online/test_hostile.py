@@ -183,7 +183,7 @@ def test_a_handler_that_fails_closes_its_own_connection_only(
 
 
 def test_a_bot_that_thinks_too_long_is_replaced_by_the_quickest(monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.rulebook import FirstGame
+    from game.goennen.rulebook import FirstGame
 
     monkeypatch.setattr(server_bots, "BOT_TIMEOUT", 0.2)
     quick = FirstGame.bot

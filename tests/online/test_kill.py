@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from game.chance import KeyedChance
+from game.goennen.chance import KeyedChance
 from game.kit.table import Entry, Table
 from game.online.fair import check_game
 from game.online.room import TABLE_KINDS, Room

@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from game.engine import Buy, ReturnCard
+from game.goennen.engine import Buy, ReturnCard
 from game.online import Room, encode
 from game.registry import rulebook
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import IllegalActionError
+from game.goennen.engine import IllegalActionError
 from game.online import GRACE, ProtocolError, Room, decode
 from game.registry import rulebook
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from game.actions import ActionSyntaxError
+from game.goennen.actions import ActionSyntaxError
 from game.penk import (
     DICE,
     FACES,

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from game.match import Match
+from game.goennen.match import Match
+from game.goennen.serialize import FORMAT, VERSION, SaveError
+from game.goennen.serialize import load_match as load_first_game
+from game.goennen.serialize import save_match as save_first_game
 from game.penk import PenkMatch, legal_actions, load_match, save_match
-from game.serialize import FORMAT, VERSION, SaveError
-from game.serialize import load_match as load_first_game
-from game.serialize import save_match as save_first_game
 
 
 def _played(seed: int = 4, choices: int = 30) -> PenkMatch:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import Buy, Complete, Place, Reroll, Write
-from game.state import Phase
+from game.goennen.actions import Buy, Complete, Place, Reroll, Write
+from game.goennen.state import Phase
 from scenes.app import App
 from scenes.core.stack import Scene
 from scenes.core.widgets import Button

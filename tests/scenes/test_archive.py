@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from game import penk
-from game.engine import result
-from game.serialize import match_from_data
+from game.goennen.engine import result
+from game.goennen.serialize import match_from_data
 from scenes.model import archive as archive_module
 from scenes.model import archive_schema
 from scenes.model.archive import ARCHIVE_FILE, Archive, keep, keep_abandoned, store

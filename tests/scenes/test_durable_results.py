@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.solo import CampaignState
+from game.goennen.solo import CampaignState
 from scenes.model import archive
 from scenes.model.progress import Progress, load_progress, save_progress
 
@@ -27,7 +27,7 @@ CHILD = textwrap.dedent(
     """
     import json, os, signal, sys
     from pathlib import Path
-    from game.actions import parse
+    from game.goennen.actions import parse
     from scenes.app import App
     from scenes.solo import play
     from scenes.table.scoring import ScoringScene

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import Buy, Complete, Phase, State, legal_actions
+from game.goennen.engine import Buy, Complete, Phase, State, legal_actions
 from scenes.app import App
 from scenes.core.i18n import t
 from scenes.model.settings import Settings, settings_from_data

@@ -18,8 +18,8 @@ from typing import Any
 import pygame
 import pytest
 
-from game.deck import DeckError, load_deck
-from game.serialize import VERSION as SAVE_VERSION
+from game.goennen.deck import DeckError, load_deck
+from game.goennen.serialize import VERSION as SAVE_VERSION
 from scenes.app import App
 from scenes.core import file_notices, i18n
 from scenes.core.layout import LayoutError, read_layout

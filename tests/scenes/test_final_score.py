@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pygame
 
-from game.engine import CardScore, Outcome, SeatScore
+from game.goennen.engine import CardScore, Outcome, SeatScore
 from scenes.app import App
 from scenes.core.i18n import t
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import current_scores, result
+from game.goennen.engine import current_scores, result
 from scenes.app import App
 from scenes.core.confirm import ConfirmScene
 from scenes.history.archive_list import ArchiveScene

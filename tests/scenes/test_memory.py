@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game import ai, penk
-from game.ai import play
+from game import penk
+from game.goennen import ai
+from game.goennen.ai import play
 from scenes.core import fonts
 from scenes.model.gameconfig import SeatConfig, SeatKind
 from scenes.render import cards

@@ -8,9 +8,9 @@ import json
 import random
 from pathlib import Path
 
-from game.ai import decide, make_bot
-from game.engine import sample_chance
-from game.match import SeededChance
+from game.goennen.ai import decide, make_bot
+from game.goennen.engine import sample_chance
+from game.goennen.match import SeededChance
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
 

@@ -11,10 +11,21 @@ import random
 import numpy as np
 import pytest
 
-from game.ai import make_bot
-from game.ai.kernels.odds import MASKS, keep_table, reroll_options, roll_index, success_vector
-from game.ai.play import play_game
-from game.engine import COLOURS, MARKET_SLOTS, ROWS, BonusKind, Field, Phase, Relation, State, Task, price
+from game.goennen.ai import make_bot
+from game.goennen.ai.kernels.odds import MASKS, keep_table, reroll_options, roll_index, success_vector
+from game.goennen.ai.play import play_game
+from game.goennen.engine import (
+    COLOURS,
+    MARKET_SLOTS,
+    ROWS,
+    BonusKind,
+    Field,
+    Phase,
+    Relation,
+    State,
+    Task,
+    price,
+)
 from scenes.model.odds_numbers import Badge, OddsRequest, badges
 from scenes.table.odds_view import badge_face
 

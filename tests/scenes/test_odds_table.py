@@ -9,9 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ai import chance_values
-from game.ai.kernels.odds import goal_chances, success_vector
-from game.engine import COLOURS, Phase, Row
+from game.goennen.ai import chance_values
+from game.goennen.ai.kernels.odds import goal_chances, success_vector
+from game.goennen.engine import COLOURS, Phase, Row
 from scenes.app import App
 from scenes.model.odds_numbers import dice_values, rolls_left
 from scenes.model.odds_setting import FIRST_GAMES, finished_games, odds_shown, toggled

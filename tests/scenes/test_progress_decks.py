@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from game.deck import load_deck, standard_deck
+from game.goennen.deck import load_deck, standard_deck
 from scenes.app import App
 from scenes.model import progress as progress_module
 from scenes.model.progress import (

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import game.registry  # noqa: F401  every game's rules: REFUSAL_REASONS holds every game's reasons
-from game.engine import REFUSAL_REASONS, IllegalActionError, apply, new_game, parse, standard_deck
+from game.goennen.engine import REFUSAL_REASONS, IllegalActionError, apply, new_game, parse, standard_deck
 from scenes.core.i18n import LANGUAGES, Translator, placeholders
 from scenes.table.refusals import catalogue_key, explain
 

@@ -7,9 +7,9 @@ import itertools
 import pygame
 import pytest
 
-from game.cards import CardKind
-from game.colours import COLOURS
-from game.deck import standard_deck
+from game.goennen.cards import CardKind
+from game.goennen.colours import COLOURS
+from game.goennen.deck import standard_deck
 from scenes.core import theme
 from scenes.core.tween import Tweens
 from scenes.render.cards import SIZES, card_back, render_card
@@ -126,7 +126,7 @@ def test_every_colour_has_its_own_glyph() -> None:
 
 
 def test_other_players_small_displays_are_legible_and_centred() -> None:
-    from game.display import Display
+    from game.goennen.display import Display
     from scenes.table.panels import CARD_WIDTH, OtherPanels
 
     cards = [card for card in standard_deck().cards if card.kind == CardKind.SCORING][:3]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import COLOURS, Reroll, Roll
+from game.goennen.engine import COLOURS, Reroll, Roll
 from scenes.app import App
 from scenes.core.i18n import t
 from scenes.history.replay import ReplayScene

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from game.engine import HIDDEN
-from game.state import Phase
+from game.goennen.engine import HIDDEN
+from game.goennen.state import Phase
 from scenes.app import App
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import Buy, Complete, End, Place, Reroll, ReturnCard, Write
-from game.engine import IllegalActionError, result
-from game.serialize import SaveError
+from game.goennen.actions import Buy, Complete, End, Place, Reroll, ReturnCard, Write
+from game.goennen.engine import IllegalActionError, result
+from game.goennen.serialize import SaveError
 from scenes.model import archive
 from scenes.model.archive_entry import FINISHED
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind

@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-import game.deck
+import game.goennen.deck
 from scenes.app import App
 from scenes.core import fonts, i18n, layout, resources, shipped
 from scenes.menus.reinstall import ReinstallScene
@@ -30,7 +30,7 @@ def _forget_shipped_files() -> None:
     layout.layout.cache_clear()
     fonts.font.cache_clear()
     fonts._text_cache.clear()
-    game.deck.standard_deck.cache_clear()
+    game.goennen.deck.standard_deck.cache_clear()
     shipped.forget()
     i18n._translator = None
 
@@ -42,7 +42,7 @@ def assets_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     root = tmp_path / "install"
     shutil.copytree(resources.resource_path("assets"), root / "assets")
     monkeypatch.setattr(resources, "_CHECKOUT_ROOT", root)
-    monkeypatch.setattr(game.deck, "DECK_PATH", root / "assets" / "deck" / "deck.toml")
+    monkeypatch.setattr(game.goennen.deck, "DECK_PATH", root / "assets" / "deck" / "deck.toml")
     _forget_shipped_files()
     yield root
     monkeypatch.undo()

@@ -10,8 +10,8 @@ from typing import Any
 
 import pygame
 
-from game.engine import current_scores
-from game.serialize import VERSION as SAVE_VERSION
+from game.goennen.engine import current_scores
+from game.goennen.serialize import VERSION as SAVE_VERSION
 from scenes.app import App
 from scenes.core import i18n
 from scenes.core.confirm import ConfirmScene

@@ -11,9 +11,9 @@ from typing import Any
 import pygame
 import pytest
 
-from game.actions import parse
-from game.deck import standard_deck
-from game.solo import CampaignState
+from game.goennen.actions import parse
+from game.goennen.deck import standard_deck
+from game.goennen.solo import CampaignState
 from scenes.app import App
 from scenes.core.confirm import ConfirmScene
 from scenes.core.i18n import t
@@ -410,7 +410,7 @@ def test_a_solo_game_may_be_restarted(data_dir: Path) -> None:
 
 
 def test_the_solo_passive_move_shows_the_round_counter_pile_and_no_rolls_left(app: App) -> None:
-    from game.state import Phase
+    from game.goennen.state import Phase
     from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
     from scenes.table.opening import open_table
     from scenes.table.turn import TurnScene

@@ -7,7 +7,7 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from game.engine import CampaignState
+from game.goennen.engine import CampaignState
 from scenes.model.progress import Progress
 from scenes.model.session import GameSession
 from scenes.model.solo_booking import Booking, FinishedSoloGame, GameSummary, book_solo_game

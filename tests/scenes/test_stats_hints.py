@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from game.engine import current_scores
+from game.goennen.engine import current_scores
 from scenes.model.archive import Archive
 from scenes.model.archive_entry import FINISHED, entry_of_session
 from scenes.model.archive_schema import SCHEMA_VERSION, migrate, version_of

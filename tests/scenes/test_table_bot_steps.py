@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import Buy, Complete, Write
+from game.goennen.engine import Buy, Complete, Write
 from scenes.app import App
 from scenes.core import theme
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind

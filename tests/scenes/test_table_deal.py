@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pygame
 
-from game.engine import Place, ReturnCard
-from game.state import Phase
+from game.goennen.engine import Place, ReturnCard
+from game.goennen.state import Phase
 from scenes.app import App
 from scenes.core import fonts, theme
 from scenes.core.i18n import t

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pygame
 
-from game.actions import Buy, Complete, Place, Reroll, Write
-from game.engine import result
-from game.state import Phase
+from game.goennen.actions import Buy, Complete, Place, Reroll, Write
+from game.goennen.engine import result
+from game.goennen.state import Phase
 from scenes.app import App
 from scenes.menus.title import TitleScene
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pygame
 
-from game.ai import advise
-from game.engine import COLOURS, Buy, Complete, IllegalActionError, Phase, Row, State, Write, refusal
-from game.match import Match
+from game.goennen.ai import advise
+from game.goennen.engine import COLOURS, Buy, Complete, IllegalActionError, Phase, Row, State, Write, refusal
+from game.goennen.match import Match
 from scenes.app import App
 from scenes.core.i18n import LANGUAGES, set_language, t
 from scenes.core.widgets import Button
@@ -220,7 +220,7 @@ def test_hints_are_kept_in_the_save_and_old_saves_load_with_none(tmp_path: Path)
 
 
 def test_a_hinted_solo_game_is_kept_and_marked_but_sets_no_best_score() -> None:
-    from game.engine import standard_deck
+    from game.goennen.engine import standard_deck
 
     deck = standard_deck()
     progress = Progress(deck_version=deck.version)
@@ -325,7 +325,7 @@ def test_a_plan_that_completes_and_buys_names_every_act_in_every_language() -> N
 def test_h_while_a_bot_plays_tells_why_it_made_its_move_from_its_own_numbers(app: App) -> None:
     """Issue 33 item 7: the same sentence builder as the Hint, from the bot's own numbers; no hint
     is counted, and the answer goes once the player acts."""
-    from game.ai import explain
+    from game.goennen.ai import explain
     from scenes.model.hints import hints_used
     from tools.advice_shots import bot_used_dice
 

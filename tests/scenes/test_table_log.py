@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pygame
 
-from game.engine import End, Pass, standard_deck
-from game.state import Phase
+from game.goennen.engine import End, Pass, standard_deck
+from game.goennen.state import Phase
 from scenes.app import App
 from scenes.menus.title import TitleScene
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind

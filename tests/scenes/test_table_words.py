@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from game.engine import (
+from game.goennen.engine import (
     COLOURS,
     IllegalActionError,
     Phase,
@@ -197,7 +197,7 @@ def _states(seed: int, limit: int = 4000) -> Iterator[State]:
         turn = whose_turn(state)
         actions = legal_actions(state)
         if turn.kind == "chance":
-            from game.engine import sample_chance
+            from game.goennen.engine import sample_chance
 
             state = apply(state, sample_chance(state, chooser))
         else:

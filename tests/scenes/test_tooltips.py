@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine import COLOURS, ROWS, BonusKind, Phase
+from game.goennen.engine import COLOURS, ROWS, BonusKind, Phase
 from scenes.app import App
 from scenes.core import tooltip
 from scenes.core.i18n import set_language, t

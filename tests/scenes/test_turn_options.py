@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from game.engine import COLOURS, Complete, Phase, Reroll, State
+from game.goennen.engine import COLOURS, Complete, Phase, Reroll, State
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.session import GameSession
 from scenes.table.choices import build

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import COLOURS, Complete, Reroll
+from game.goennen.engine import COLOURS, Complete, Reroll
 from scenes.app import App
 from scenes.core import i18n, theme
 from scenes.core.i18n import t

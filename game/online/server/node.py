@@ -38,13 +38,13 @@ from typing import Any, TypeVar
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.chance import KEY_BYTES
+from game.goennen.chance import KEY_BYTES
+from game.goennen.reasons import IllegalActionError
 from game.online.protocol import MAX_FRAME, PROTOCOL, ProtocolError, decode, encode
 from game.online.room import CODE_LENGTH, CODE_LETTERS, TIMER_SETTINGS, Record, Room
 from game.online.server.bots import BOT_BUDGET, BOT_TIMEOUT, Thinkers, bot_move
 from game.online.server.presence import Presence
 from game.online.server.store import MemoryStore, Store
-from game.reasons import IllegalActionError
 from game.registry import GAMES
 
 T = TypeVar("T")

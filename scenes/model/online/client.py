@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.engine import IllegalActionError
+from game.goennen.engine import IllegalActionError
 from game.registry import GAMES
 from scenes.model.files import FileProblem
 from scenes.model.gameconfig import SeatConfig, SeatKind

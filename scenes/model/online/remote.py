@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine import IllegalActionError, Turn
+from game.goennen.engine import IllegalActionError, Turn
 from game.registry import rulebook
 from scenes.model.files import FileProblem
 from scenes.model.gameconfig import SeatConfig, SeatKind

@@ -11,7 +11,9 @@ and leaves a log in the user data folder (scenes/crash.py) instead of the window
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -96,6 +98,8 @@ def online_selftest(game: str, port: int | None, join: list[str] | None, watch: 
     can play online (scenes/online/selftest.py)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
+    if hasattr(signal, "SIGUSR1"):  # a check that hangs can be asked where each thread stands
+        faulthandler.register(signal.SIGUSR1, all_threads=True)
     from scenes.online import selftest as online
 
     if join is not None:

@@ -25,8 +25,10 @@ from scenes.core.sound import Sounds
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.transition import FadeTransition
 from scenes.model import folder_lock
+from scenes.model.archive import close_all as close_archives
 from scenes.model.archive import open_early
 from scenes.model.files import log_to, remove_leftovers
+from scenes.model.online.ticket import close_tables
 from scenes.model.settings import Settings, language_from_locales, load_settings, save_settings
 from scenes.model.slots import adopt_old_save, restore_previous_saves
 from scenes.model.userdata import ENV_OVERRIDE, settings_path
@@ -347,7 +349,10 @@ class App:
         self.close()
 
     def close(self) -> None:
-        """The program ends: the data folder is free for the next start, the window closes."""
+        """The program ends: online tables are left and hosted ones stopped, the archive is closed,
+        the data folder is free for the next start, the window closes."""
+        close_tables()
+        close_archives()
         if self.folder_claim.held:
             folder_lock.release_all()
         pygame.quit()

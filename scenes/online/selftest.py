@@ -114,6 +114,7 @@ def _host(game: str, port: int | None, data: Path) -> tuple[bool, str]:
             client.close()
             if client.host is not None:
                 client.host.stop()
+        app.close()  # as the game ends: nothing of the table's is left running at the exit
 
 
 def join(address: str, code: str, watch: bool = False) -> tuple[bool, str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -58,7 +59,15 @@ def test_a_hosted_table_and_a_friend_in_another_process_play_to_the_end(game: st
             env=_env(tmp_path, "friend"),
         )
         assert friend.returncode == 0, friend.stderr[-2000:]
-        out, err = host.communicate(timeout=WITHIN)
+        try:
+            out, err = host.communicate(timeout=WITHIN)
+        except subprocess.TimeoutExpired:  # where each of its threads stands, then the failure
+            host.send_signal(signal.SIGUSR1)
+            time.sleep(2)
+            host.kill()
+            out, err = host.communicate()
+            threads = err[-6000:]
+            raise AssertionError(f"the host did not exit; its threads:\n{threads}\n{out[-500:]}") from None
         assert host.returncode == 0, err[-2000:]
         assert "online selftest passed" in out and "online selftest passed" in friend.stdout
         points = re.findall(r"points ([\d : ]+)", out + friend.stdout)

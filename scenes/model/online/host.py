@@ -25,6 +25,7 @@ from game.online.server import TableServer
 
 T = TypeVar("T")
 STARTS_WITHIN = 5.0  # seconds the server thread has to listen
+STOPS_WITHIN = 5.0  # seconds the server has to close its lines and its loop
 
 
 class HostedServer:
@@ -33,6 +34,7 @@ class HostedServer:
         self.loop = loop
         self.port = port
         self._stopped = asyncio.Event()
+        self.thread: threading.Thread | None = None  # the server's thread, set by start()
 
     @classmethod
     def start(cls, host: str = "0.0.0.0", port: int = 0) -> HostedServer:
@@ -53,8 +55,11 @@ class HostedServer:
 
             asyncio.run(main())
 
-        threading.Thread(target=serve, name="table-host", daemon=True).start()
-        return ready.result(timeout=STARTS_WITHIN)
+        thread = threading.Thread(target=serve, name="table-host", daemon=True)
+        thread.start()
+        hosted = ready.result(timeout=STARTS_WITHIN)
+        hosted.thread = thread
+        return hosted
 
     def run(self, call: Callable[[], T]) -> T:
         """`call()` made on the server's own loop (rooms live there), its answer returned."""
@@ -80,7 +85,14 @@ class HostedServer:
         return [*found, "127.0.0.1"]
 
     def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self._stopped.set)
+        """Close the server and wait (a bounded while) until its loop has ended, so the program
+        never leaves with the server's threads half-way through their work."""
+        try:
+            self.loop.call_soon_threadsafe(self._stopped.set)
+        except RuntimeError:  # its loop has ended already
+            pass
+        if self.thread is not None and self.thread is not threading.current_thread():
+            self.thread.join(STOPS_WITHIN)
 
     def rooms(self) -> dict[str, Any]:
         return self.run(lambda: dict(self.server.rooms))

@@ -171,6 +171,17 @@ class OnlineTables:
 TABLES = OnlineTables()
 
 
+def close_tables() -> None:
+    """The game ends: leave the open table and stop every table it hosts, each within a bounded
+    wait, so the program never leaves while a server's threads are half-way through their work."""
+    current, TABLES.current = TABLES.current, None
+    if current is not None:
+        current.close()
+    hosts, TABLES.hosts = TABLES.hosts, []
+    for host in hosts:
+        host.stop()
+
+
 def usable(ticket: Ticket) -> bool:
     """A friend's table, or a table this run of the game hosts (a hosted table ends with the
     game that hosted it)."""

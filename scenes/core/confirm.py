@@ -35,8 +35,8 @@ class Confirmation:
 
     question: Callable[[], str]  # looked up at draw time, so a language switch shows at once
     confirm_key: str  # the i18n key of the destructive button ("Replace", "Restart", ...)
-    on_confirm: Callable[[], None]
-    on_cancel: Callable[[], None] | None = None
+    on_confirm: Callable[[], object]  # called for what it does; what it returns is not used
+    on_cancel: Callable[[], object] | None = None
     heading_key: str = "confirm.heading"
     cancel_key: str = "confirm.cancel"
 

@@ -13,6 +13,8 @@ from scenes.core import fonts, shipped
 from scenes.core.i18n import FALLBACK, translator
 from scenes.core.layout import REQUIRED, layout
 
+__all__ = ["DECK_PATH", "deck_problem", "read_shipped_files"]
+
 
 def deck_problem() -> str | None:
     """Why the shipped deck cannot be played (logged, technical), or None when it loads."""

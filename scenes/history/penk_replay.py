@@ -164,7 +164,7 @@ class PenkReplayScene(ReplayBase):
         name = self.replay.session.name(self._seat_of(move))
         if isinstance(move.action, Roll):
             return t("replay.penk.roll", name=name, dice=dice_words(move.action.faces))
-        return move_words(name, move.action)()  # type: ignore[arg-type]  # a Penk! move
+        return move_words(name, move.action)()
 
     def prompt_text(self) -> str:
         """Which step this is; at the end, the winner in words."""

@@ -184,7 +184,7 @@ class Archive:
             return self._memory()
         return db
 
-    def _unusable(self, error: Exception) -> sqlite3.Connection:
+    def _unusable(self, error: sqlite3.Error | OSError) -> sqlite3.Connection:
         """The archive's folder or file cannot be used: games are kept in memory for this run."""
         if isinstance(error, sqlite3.Error):
             problem = _problem_of(error)
@@ -464,7 +464,8 @@ class Archive:
         )
 
     def game(self, game_id: int) -> GameRow | None:
-        rows = self.read(lambda db: self._rows(db, "WHERE id = ?", [game_id]), [])
+        none: list[GameRow] = []
+        rows = self.read(lambda db: self._rows(db, "WHERE id = ?", [game_id]), none)
         return rows[0] if rows else None
 
     def _rows(self, db: sqlite3.Connection, clauses: str, arguments: list[Any]) -> list[GameRow]:

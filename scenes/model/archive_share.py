@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +95,7 @@ def import_games(archive: Archive, folder: Path) -> ImportReport:
     except OSError:
         return report
     for path in paths:
-        loaded = files.load_file(path, lambda data, name=path.name: read_shared(data, name), SAVE_VERSION)
+        loaded = files.load_file(path, partial(read_shared, source=path.name), SAVE_VERSION)
         if loaded.value is None:
             if loaded.problem is not None:
                 report.refused.append(loaded.problem)

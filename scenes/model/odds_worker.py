@@ -31,8 +31,8 @@ class Shown:
     """The badges of one request so far, how long after the request they were ready (`seconds`)
     and the worker's own CPU time on them (`cpu_seconds`: the rest was waiting for a core)."""
 
-    request: OddsRequest
-    badges: tuple[Badge, ...]
+    request: Any  # the game's request: an OddsRequest, or Penk!'s (scenes/model/penk_odds.py)
+    badges: tuple[Any, ...]
     seconds: float
     done: bool
     cpu_seconds: float = 0.0
@@ -64,7 +64,7 @@ class OddsWorker:
 
     def __init__(self, work: Work | None = None) -> None:
         self._lock = threading.Condition()
-        self._asked: OddsRequest | None = None
+        self._asked: Any = None  # the game's request, or None
         self._asked_at = 0.0
         self._generation = 0
         self._shown: Shown | None = None
@@ -73,7 +73,7 @@ class OddsWorker:
         self._thread: threading.Thread | None = None
         self.failure: Exception | None = None  # the last error of a computation (tests look)
 
-    def ask(self, request: OddsRequest | None) -> None:
+    def ask(self, request: Any) -> None:
         """What the screen shows now (None: nothing to work out); a repeated request is free."""
         with self._lock:
             if request is None and self._asked is None or request is not None and request.same(self._asked):
@@ -86,7 +86,7 @@ class OddsWorker:
                 self._lock.notify()
 
     @property
-    def asked(self) -> OddsRequest | None:
+    def asked(self) -> Any:
         return self._asked
 
     def shown(self) -> Shown | None:
@@ -114,7 +114,7 @@ class OddsWorker:
             def wanted(generation: int = generation) -> bool:
                 return self._generation == generation
 
-            found: list[Badge] = []
+            found: list[Any] = []
             began = time.thread_time()
             try:
                 for batch in self._work(request, wanted):

@@ -16,10 +16,10 @@ from typing import Any
 from game.goennen.serialize import SaveError
 from game.penk import IllegalActionError, PenkMatch, parse
 from scenes.model import penk_tutorial
-from scenes.model.files import DamagedFile, read_json, write_json, write_text
+from scenes.model.files import DamagedFile, FileProblem, read_json, write_json, write_text
 from scenes.model.gameconfig import SeatConfig, SeatKind
 from scenes.model.rulebooks import PENK_RULES
-from scenes.model.session import FileProblem, GameSession
+from scenes.model.session import GameSession
 from scenes.model.userdata import data_dir
 
 TUTORIAL_FILE = "save-penk-tutorial.json"

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.goennen.engine import Action
 from game.goennen.match import Match
 from game.penk import PenkMatch
 from scenes.model.rulebooks import FIRST_GAME
@@ -26,7 +25,7 @@ class Move:
 
     index: int
     seat: int | None
-    action: Action
+    action: Any  # the game's action (the first game's or Penk!'s)
     round: int
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from game.goennen.engine import Action, Buy, State, Turn, Write
-from game.goennen.match import Match, SystemChance
+from game.goennen.match import SeededMatch, SystemChance
 from game.goennen.serialize import VERSION as SAVE_VERSION
 from game.goennen.serialize import SaveError
 from game.penk import PenkMatch
@@ -40,6 +40,11 @@ from scenes.model.gameconfig import BOT_LEVELS, GameConfig, SeatConfig, SeatKind
 from scenes.model.rulebooks import FIRST_RULES, Rulebook, rulebook_of
 from scenes.model.text import printable
 
+# A session plays either game through its rulebook, so its states and actions are that game's own
+GameState = Any
+GameAction = Any
+GameMatch = SeededMatch[Any, Any, Any]
+
 BOT_BUDGET = 0.25  # seconds a bot may think per decision (the hard bot's aim)
 CHANCE_KEY = "chance"  # in a save: where the game's rolls and cards come from
 SYSTEM, SEEDED = "system", "seed"  # the system's randomness as they come, or the seed's stream
@@ -50,7 +55,7 @@ class LogEntry:
     """One line of the table's log: who did what (the engine's text form of the action)."""
 
     seat: int | None  # None: chance (a roll, a draw)
-    action: Action
+    action: GameAction
     round: int  # the round the action was played in
     value: int | None = None  # the number a write put on its field
     bought: str | None = None  # the card a purchase took from the market
@@ -72,15 +77,15 @@ def log_entry(before: State, action: Action, after: State) -> LogEntry:
     return LogEntry(seat, action, before.round, value, bought, before.active)
 
 
-def replayed_log(match: Match | PenkMatch, entry: Callable[[Any, Any, Any], LogEntry]) -> list[LogEntry]:
+def replayed_log(match: GameMatch, entry: Callable[[Any, Any, Any], LogEntry]) -> list[LogEntry]:
     """The whole game's log rebuilt from the saved action record through the engine (a resumed
     game's log, so Continue shows the history the player left, with no second save format);
     `entry(before, action, after)` tells one line."""
-    replay = type(match)(match.setup, match.setup.start())  # type: ignore[arg-type]
+    replay = type(match)(match.setup, match.setup.start())
     log: list[LogEntry] = []
     for action in match.actions:
         before = replay.state
-        replay.play_known(action)  # type: ignore[arg-type]  # the save was replayed when loaded
+        replay.play_known(action)  # the save was replayed when loaded
         log.append(entry(before, action, replay.state))
     return log
 
@@ -92,11 +97,11 @@ Decider = Callable[[Any, random.Random, float], Any]
 class BotWorker:
     """One bot decision, run on the shared thinker thread; the frame loop polls `done`."""
 
-    def __init__(self, decide: Decider, state: State, rng: random.Random, budget: float) -> None:
+    def __init__(self, decide: Decider, state: GameState, rng: random.Random, budget: float) -> None:
         self.state = state
         self._decide = decide
         self._job = (state, rng, budget)
-        self._result: Action | None = None
+        self._result: GameAction | None = None
         self._error: BaseException | None = None
         self._finished = threading.Event()
         _thinker().put(self)  # never blocks: the frame goes on while the bot thinks
@@ -113,7 +118,7 @@ class BotWorker:
     def done(self) -> bool:
         return self._finished.is_set()
 
-    def result(self) -> Action:
+    def result(self) -> GameAction:
         self._finished.wait()
         if self._error is not None:
             raise RuntimeError(f"a bot failed to decide: {self._error!r}") from self._error
@@ -149,7 +154,7 @@ class GameSession:
     def __init__(
         self,
         seats: Sequence[SeatConfig],
-        match: Match | PenkMatch,
+        match: GameMatch,
         save_path: Path | None = None,
         context: dict[str, Any] | None = None,
         rules: Rulebook = FIRST_RULES,
@@ -168,7 +173,7 @@ class GameSession:
             for index, seat in enumerate(self.seats)
             if seat.kind == SeatKind.BOT
         }
-        self._undo: list[tuple[State, int, int]] = []  # (state, number of actions, log length)
+        self._undo: list[tuple[GameState, int, int]] = []  # (state, number of actions, log length)
         self._worker: BotWorker | None = None
         # the bots' latest moves with the state each was decided in (the table's "why?"), newest last
         self.bot_moves: list[tuple[Any, Any]] = []
@@ -245,7 +250,7 @@ class GameSession:
     # --- what is due ----------------------------------------------------------------------------
 
     @property
-    def state(self) -> State:
+    def state(self) -> GameState:
         return self.match.state
 
     @property
@@ -315,7 +320,7 @@ class GameSession:
 
     @property
     def over(self) -> bool:
-        return self.state.is_over
+        return bool(self.state.is_over)
 
     def is_human(self, seat: int) -> bool:
         return self.seats[seat].kind == SeatKind.HUMAN
@@ -333,7 +338,7 @@ class GameSession:
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
-    def legal(self) -> list[Action]:
+    def legal(self) -> list[GameAction]:
         return self.rules.legal_actions(self.state)
 
     @property
@@ -342,7 +347,7 @@ class GameSession:
 
     # --- acting ---------------------------------------------------------------------------------
 
-    def play(self, action: Action) -> State:
+    def play(self, action: GameAction) -> GameState:
         """A human's action. Raises IllegalActionError (nothing changes) when it is not allowed."""
         before = (self.state, len(self.match.actions), len(self.log))
         seat = self.decider
@@ -368,7 +373,7 @@ class GameSession:
         self.save()
         return True
 
-    def resolve_chance(self) -> Action:
+    def resolve_chance(self) -> GameAction:
         """Roll the dice or draw the card that is due (the scene animates the outcome)."""
         self._undo = []
         before = self.state
@@ -382,7 +387,7 @@ class GameSession:
         """A bot's worker is deciding on the current state (poll_bot started it)."""
         return self._worker is not None and self._worker.state is self.state and not self._worker.done
 
-    def poll_bot(self, budget: float = BOT_BUDGET) -> Action | None:
+    def poll_bot(self, budget: float = BOT_BUDGET) -> GameAction | None:
         """Start the bot's thinking, or collect and play its decision once it is ready."""
         if not self.bot_to_decide:
             self._worker = None
@@ -411,7 +416,7 @@ class GameSession:
         if self._worker is not None:
             self._worker.result()
 
-    def bot_decision_now(self, budget: float = BOT_BUDGET) -> Action:
+    def bot_decision_now(self, budget: float = BOT_BUDGET) -> GameAction:
         """Decide for the bot on this thread and play it (self-test and tests)."""
         while True:
             action = self.poll_bot(budget)

@@ -18,11 +18,11 @@ from game.goennen.engine import Action, IllegalActionError, parse
 from game.goennen.match import Match
 from game.goennen.serialize import SaveError
 from scenes.model import tutorial
-from scenes.model.files import shorten, write_json, write_reason, write_text
+from scenes.model.files import FileProblem, shorten, write_json, write_reason, write_text
 from scenes.model.first_game import first_game
 from scenes.model.gameconfig import SeatConfig, SeatKind
 from scenes.model.progress import PROGRESS_FILE, Progress
-from scenes.model.session import BOT_BUDGET, FileProblem, GameSession, log_entry
+from scenes.model.session import BOT_BUDGET, GameSession, log_entry
 from scenes.model.text import printable
 from scenes.model.userdata import data_dir
 

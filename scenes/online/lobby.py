@@ -95,7 +95,10 @@ class LobbyScene(MenuScene):
         )
 
     def _seat_changed(self, seat: int, options: tuple[str, ...]) -> Callable[[int], None]:
-        return lambda index: self.client.set_bot(seat, options[index])
+        def changed(index: int) -> None:
+            self.client.set_bot(seat, options[index])
+
+        return changed
 
     def _why_not_startable(self) -> str:
         if not self.client.is_host:

@@ -55,7 +55,7 @@ def play_easy(client: OnlineClient, rng: random.Random, table: object = None) ->
     return True
 
 
-def _wait(step: Callable[[], None], done: Callable[[], bool], seconds: float, what: str) -> None:
+def _wait(step: Callable[[], object], done: Callable[[], bool], seconds: float, what: str) -> None:
     limit = time.monotonic() + seconds
     while not done():
         step()
@@ -103,10 +103,10 @@ def _host(game: str, port: int | None, data: Path) -> tuple[bool, str]:
         for _ in range(30):
             app.step(FRAME)
         top = app.stack.top
-        shown = getattr(top, "inner", top)
+        shown = getattr(getattr(top, "inner", top), "name", "?")
         assert client.session is not None
         result = _summary(GAMES[game].result(client.session.view))
-        return True, f"{game} hosted on port {client.host.port}, played to its end ({shown.name}): {result}"
+        return True, f"{game} hosted on port {client.host.port}, played to its end ({shown}): {result}"
     except (TimeoutError, AssertionError) as error:
         return False, f"hosting failed: {error or type(error).__name__}"
     finally:

@@ -115,7 +115,8 @@ class OnlineTableScene(Scene):
             return
         over = client.over or {}
         key = over.get("key") if isinstance(over.get("key"), str) else None
-        save = over.get("save") if isinstance(over.get("save"), dict) else {}
+        given = over.get("save")
+        save: dict[str, Any] = given if isinstance(given, dict) else {}
         result = OnlineResult(
             game=client.game,
             save=save,

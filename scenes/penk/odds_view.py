@@ -23,7 +23,8 @@ from scenes.model.odds_worker import Shown
 from scenes.model.penk_odds import PenkBadge, PenkOddsRequest, penk_worker, shows_odds
 from scenes.model.userdata import data_dir
 from scenes.render.penk_sheet import SheetGeometry
-from scenes.table.odds_view import GREEN, OddsView, chance_colour, percent_text, points_text
+from scenes.table.odds_view import GREEN, OddsView, chance_colour, percent_text
+from scenes.table.words import points_text
 
 if TYPE_CHECKING:
     from scenes.core.stack import Host

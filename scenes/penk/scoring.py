@@ -6,6 +6,7 @@ After Resign (route "penk-resigned") the same screen shows the scores as they st
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -86,7 +87,7 @@ class PenkScoringScene(Scene):
     def _count_up(self) -> None:
         longest = max((len(lines) for lines in self.lines), default=0)
         for step in range(longest):
-            self.tweens.after(0.4 + step * LINE_SECONDS, lambda step=step: self._light(step))
+            self.tweens.after(0.4 + step * LINE_SECONDS, partial(self._light, step))
         self.tweens.after(0.4 + longest * LINE_SECONDS + 0.2, self._finish)
 
     def _light(self, step: int) -> None:

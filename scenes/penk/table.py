@@ -12,6 +12,7 @@ completed line and draws the crosses on the other sheets.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -366,7 +367,7 @@ class PenkTableScene(TableHelp, TableBase):
                 mark = Mark(other, "crosses", new)
                 self.marks.append(mark)
                 self.tweens.animate(
-                    mark, 0.8, "linear", lambda m=mark: self._drop(m), delay=PENK_SECONDS * 0.6, progress=1.0
+                    mark, 0.8, "linear", partial(self._drop, mark), delay=PENK_SECONDS * 0.6, progress=1.0
                 )
         name = self.session.name(seat)
         self.note = lambda: t("penk.penk", name=name)
@@ -384,7 +385,7 @@ class PenkTableScene(TableHelp, TableBase):
 
     def _decider_or_first(self) -> int:
         state = self.session.view
-        return state.active if not state.is_over else state.first
+        return int(state.active if not state.is_over else state.first)
 
     def _sync(self) -> None:
         """The state changed: the dice and the controls follow it."""

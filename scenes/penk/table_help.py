@@ -15,6 +15,7 @@ from scenes.core.i18n import t
 from scenes.core.intents import Action as Key
 from scenes.core.intents import Intent
 from scenes.core.widgets import Button
+from scenes.model.penk_odds import PenkBadge
 from scenes.penk.hint import PenkHints
 from scenes.penk.odds_view import PenkOddsView, badge_words
 from scenes.penk.why_not import Asked, answer
@@ -137,7 +138,9 @@ class TableHelp:
         """The cell's odds in words, for its tip: the chance this turn and what circling adds."""
         if not self.odds.enabled or not self.deciding:  # type: ignore[attr-defined]
             return ""
-        words = [badge_words(badge) for badge in self.odds.badges if badge.target == (row, column)]
+        badges = [badge for badge in self.odds.badges if isinstance(badge, PenkBadge)]
+        here = [badge for badge in badges if badge.target == (row, column)]
+        words = [badge_words(badge) for badge in here]
         return "".join(" · " + text for text in words if text)
 
     def draw_odds(self, surface: pygame.Surface) -> None:

@@ -83,8 +83,8 @@ def penk_face(value: int, size: int) -> pygame.Surface:
         return face
     face, inner = _die_body(PENK_IVORY, size)
     for u, v in PIPS[value]:
-        centre = (inner.x + u * inner.width, inner.y + v * inner.height)
-        pygame.draw.circle(face, theme.INK, centre, size * 0.1)
+        pip = (inner.x + u * inner.width, inner.y + v * inner.height)
+        pygame.draw.circle(face, theme.INK, pip, size * 0.1)
     return face
 
 

@@ -162,7 +162,8 @@ class TableBase(Scene):
     @property
     def mode(self) -> ModeRoutes:
         """What the game's mode (solo, campaign, watch, or a plain game) changes here."""
-        return self.app.mode_routes(self.session.context.get("mode"))
+        routes: ModeRoutes = self.app.mode_routes(self.session.context.get("mode"))
+        return routes
 
     def save_and_quit(self) -> None:
         problem = self.session.save()

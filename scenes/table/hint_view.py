@@ -11,8 +11,9 @@ Every hint asked is counted in the game's save (scenes/model/hints.py). While a 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -77,13 +78,14 @@ class HintHelper:
     """One table's hints: the question on the thinker thread, the answer for the position asked.
     Another game's table (Penk!) gives its own `job` (the adviser), `words` and `draw`."""
 
-    job = staticmethod(_advise_job)  # (state, rng, budget) -> the advice, on the thinker thread
+    # (state, rng, budget) -> the game's advice, on the thinker thread
+    job: Callable[[Any, random.Random, float], Any] = staticmethod(_advise_job)
 
     def __init__(self, session: GameSession) -> None:
         self.session = session
         self._worker: BotWorker | None = None
-        self._advice: Advice | None = None
-        self._advice_for: State | None = None
+        self._advice: Any = None  # the game's advice (the first game's Advice, or Penk!'s)
+        self._advice_for: Any = None
         self._why_worker: BotWorker | None = None
         self._bot_why: tuple[Advice, State, int] | None = None  # the answer, its state, log length
 
@@ -145,7 +147,7 @@ class HintHelper:
         explaining = self._why_worker
         if explaining is not None and explaining.done:
             self._why_worker = None
-            self._bot_why = (explaining.result(), explaining.state, len(self.session.log))  # type: ignore[arg-type]
+            self._bot_why = (explaining.result(), explaining.state, len(self.session.log))
             return True
         worker = self._worker
         if worker is None or not worker.done:
@@ -153,7 +155,7 @@ class HintHelper:
         self._worker = None
         if worker.state is not self.session.view:
             return True  # the player acted meanwhile: the answer is for a position gone by
-        self._advice = worker.result()  # type: ignore[assignment]
+        self._advice = worker.result()
         self._advice_for = worker.state
         return True
 
@@ -163,7 +165,7 @@ class HintHelper:
             if worker is not None:
                 worker.result()
 
-    def current(self) -> Advice | None:
+    def current(self) -> Any:
         """The answer for the position on the table now (None once the player acted)."""
         if self._advice is not None and self._advice_for is self.session.view:
             return self._advice

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -137,7 +137,8 @@ class OddsView:
         return self.worker.asked is not None and (self.last is None or not self.last.done)
 
     @property
-    def badges(self) -> tuple[Badge, ...]:
+    def badges(self) -> tuple[Any, ...]:
+        """The game's badges shown now: Badges, or Penk!'s PenkBadges on its table."""
         return self.last.badges if self.last is not None else ()
 
     # -- drawing ---------------------------------------------------------------------------------

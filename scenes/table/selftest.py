@@ -11,7 +11,7 @@ from __future__ import annotations
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scenes.model.gameconfig import GameConfig, SeatConfig, SeatKind
 from scenes.model.games import game_info
@@ -70,7 +70,7 @@ def _play(seed: int, limit: float, data_dir: Path, game: str) -> tuple[bool, str
             time.sleep(THINKING_PAUSE)
         scene = app.stack.top
         if isinstance(scene, ScoringScene) or scene is not None and scene.name == PENK_SCORING:
-            outcome = rules.result(session.view)
+            outcome: Any = rules.result(session.view)  # either game's result: each has scores
             if getattr(scene, "outcome", None) != outcome:
                 return False, "the scoring screen disagrees with the engine's result"
             if slot.exists() and session.archive_problem is None:

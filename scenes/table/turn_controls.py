@@ -64,7 +64,8 @@ class Controls:
 
     @property
     def state(self) -> State:
-        return self.session.view
+        view: State = self.session.view  # the first game's table: its view is the first game's
+        return view
 
     @property
     def prompt(self) -> str:

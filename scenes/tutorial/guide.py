@@ -49,7 +49,9 @@ class GuidedTable(Protocol):
     tray: DiceTray
     main: DisplayView
     market: MarketView
-    paced: bool
+
+    @property
+    def paced(self) -> bool: ...
 
 
 # control steps that never change the game by themselves (the move they lead to is checked)

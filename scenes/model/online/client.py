@@ -275,7 +275,8 @@ class OnlineClient:
         self.left = float(left) if isinstance(left, (int, float)) else None
         self._left_at = time.monotonic()
         if self.session is None:
-            seq = message.get("seq") if isinstance(message.get("seq"), int) else 0
+            given = message.get("seq")
+            seq = given if isinstance(given, int) else 0
             self.session = RemoteSession(
                 self.game, self.seat, self.seat_configs(), view, send=self.link.send, seq=seq
             )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from scenes.model.files import FileProblem, read_json, write_json
 from scenes.model.rulebooks import RULEBOOKS
@@ -26,6 +26,11 @@ VERSION = 2
 MOST_TICKETS = 12  # tables kept (a server lets one address hold 5 open tables)
 # a table nobody sat at this long is closed by its server (game/online/server/node.py IDLE_RELAXED)
 FORGET_AFTER = 30 * 86400.0
+
+
+def _plain_number(value: object) -> TypeGuard[int | float]:
+    """A JSON number, not a bool (which Python counts as an int)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 @dataclass
@@ -90,7 +95,7 @@ class Ticket:
             data.get("hosted") is True,
             names,
             data.get("turn") is True,
-            float(heard) if type(heard) in (int, float) and 0 <= heard < 1e11 else 0.0,
+            float(heard) if _plain_number(heard) and 0 <= heard < 1e11 else 0.0,
         )
 
 
